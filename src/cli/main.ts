@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+/**
+ * The `gabata` command. Thin: it finds the subcommand and hands it the arguments; each
+ * subcommand lives in its own module `src/cli/<name>.ts` exporting `run(args): Promise<number>`.
+ */
+const COMMANDS: Record<string, string> = {
+  rulesets: 'list the rulesets, their sources and options',
+  start: 'print the initial position of a ruleset',
+  moves: 'list the legal moves of a position',
+  apply: 'apply moves to a position',
+  show: 'draw a position, or print it as JSON',
+  play: 'play a match at this terminal (two people, or against the computer)',
+  simulate: 'play many matches between agents and summarise them',
+  tournament: 'round-robin tournament between agents and engines, with ratings',
+  engine: 'speak the engine protocol on stdin/stdout',
+  bench: 'measure speed and memory',
+  serve: 'start the web app and its API',
+  catalogue: 'the catalogue of games: list entries, or --refresh the measured figures',
+};
+
+function usage(): string {
+  const lines = ['usage: gabata <command> [arguments]', '', 'commands:'];
+  for (const [name, text] of Object.entries(COMMANDS)) lines.push(`  ${name.padEnd(11)} ${text}`);
+  lines.push('', "run 'gabata <command> --help' for a command's arguments");
+  return lines.join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(usage() + '\n');
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '--version') {
+    process.stdout.write('gabata 0.1.0\n');
+    return 0;
+  }
+  if (!(name in COMMANDS)) {
+    process.stderr.write(`gabata: unknown command '${name}'\n${usage()}\n`);
+    return 2;
+  }
+  const file = `./${name}.js`;
+  let mod: { run(args: string[]): Promise<number> };
+  try {
+    mod = (await import(file)) as typeof mod;
+  } catch (e) {
+    process.stderr.write(`gabata: command '${name}' is not available in this build (${(e as Error).message})\n`);
+    return 2;
+  }
+  return mod.run(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    const ge = e as { code?: string; message?: string };
+    process.stderr.write(`gabata: ${ge.code ? `${ge.code}: ` : ''}${ge.message ?? String(e)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,119 @@
+/**
+ * The one interface every ruleset implements and every tool (agents, simulation, protocol,
+ * notation, server, web) uses. A `Ruleset` is the registry entry: provenance, options, presets.
+ * `Ruleset.create(options)` gives a `Game`: the rules with options resolved, which makes and
+ * advances `State`s. Moves are small integers whose meaning belongs to the ruleset (a hole index,
+ * a hole and direction, a pass); `moveText`/`parseMove` give their notation.
+ *
+ * Decisions, not turns: a move is one decision. When a turn holds several decisions (Gabata's
+ * free continuation after a wegue, Gifia's choice of neighbour) the same player is to move again
+ * with `phase` saying why. A simultaneous node (the Selus race) has `toMove === 0` and
+ * `phase === PHASE_RACE`; each player's choices come from `legalMovesFor` and the joint choice is
+ * applied with `applyJoint`.
+ */
+import type { Result } from './errors.js';
+import type { Trace } from './events.js';
+import type { Geometry } from './geometry.js';
+import type { OptionSpec, OptionValue, OptionValues } from './options.js';
+import type { State } from './state.js';
+
+/** Pass (a player with no legal start, or Gifia's voluntary pass). */
+export const MOVE_PASS = 1000;
+/** Concede (Selus SEL-18b). */
+export const MOVE_CONCEDE = 1001;
+/** Room enough for the moves of any position of any ruleset. */
+export const MAX_MOVES = 128;
+
+export interface SourceRef {
+  readonly author: string;
+  readonly year: number;
+  readonly title: string;
+  readonly pages?: string;
+  readonly note?: string;
+}
+
+/** A reading of the source that is our reconstruction, with the option that switches it. */
+export interface Reconstruction {
+  readonly ref: string;
+  readonly text: string;
+  readonly option?: string;
+  readonly confidence?: 'high' | 'medium' | 'low';
+}
+
+export interface RulesetInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly aliases: readonly string[];
+  readonly region: string;
+  readonly sources: readonly SourceRef[];
+  /** Clause ID prefix in SPEC.md ('ADW', 'AKS', 'ABA', 'SEL', 'GIF'). */
+  readonly clausePrefix: string;
+  /** Player counts the ruleset supports; the first is the default. */
+  readonly players: readonly number[];
+  /** Two or three sentences in our own words: what the game is. */
+  readonly summary: string;
+  readonly reconstructions: readonly Reconstruction[];
+}
+
+export interface Ruleset {
+  readonly info: RulesetInfo;
+  readonly options: readonly OptionSpec[];
+  /** Named option sets, e.g. `ludii` (SPEC §10). */
+  readonly presets: Readonly<Record<string, OptionValues>>;
+  /** Resolves options (defaults, then `preset`, then the given values) and builds the game. */
+  create(options?: Readonly<Record<string, unknown>>): Result<Game>;
+}
+
+export interface Game {
+  readonly ruleset: Ruleset;
+  /** Every option with its resolved value (records name them all). */
+  readonly options: Readonly<Record<string, OptionValue>>;
+  readonly players: number;
+  readonly geometry: Geometry;
+  /** Total counters of the game (conservation checks). */
+  readonly counterTotal: number;
+
+  /** The initial position. A forced opening (Abalala'e's race) may already have been played. */
+  newState(seed: number, trace?: Trace): State;
+
+  /** The exact legal moves at a sequential node (perpetual starts excluded). Returns the count. */
+  legalMoves(s: State, out: Int32Array): number;
+  /** Candidate moves without the perpetual-move check (cheaper); `apply` reports a perpetual one. */
+  candidateMoves(s: State, out: Int32Array): number;
+  /** At a simultaneous node, one player's choices. */
+  legalMovesFor(s: State, player: number, out: Int32Array): number;
+
+  /**
+   * Applies one decision. Returns false only when the move turns out to be perpetual (possible
+   * only for a move from `candidateMoves`); the state is then unspecified and must be restored.
+   */
+  apply(s: State, move: number, trace?: Trace): boolean;
+  /** Applies the joint choice at a simultaneous node; `moves[p]` for players 1..players. */
+  applyJoint(s: State, moves: ArrayLike<number>, trace?: Trace): void;
+
+  moveText(s: State, move: number): string;
+  parseMove(s: State, text: string): Result<number>;
+
+  /** Payoffs at a terminal state: `out[p]` for p = 1..players (win 1, loss 0, draws shared). */
+  returns(s: State, out: Float64Array): void;
+  /** Heuristic value of a non-terminal state for `player`, in [-1, 1]. */
+  evaluate(s: State, player: number): number;
+
+  /** Checks a position built from text or JSON (conservation, owners, phase...). */
+  validate(s: State): Result<State>;
+  /** Ruleset-specific fields for the JSON form of a position (aux slots under names). */
+  extraToJSON(s: State): Record<string, unknown>;
+  extraFromJSON(s: State, extra: Readonly<Record<string, unknown>>): Result<State>;
+}
+
+/** Fills `out` with shared payoffs: the winner takes 1, a draw splits 1 among the active players. */
+export function standardReturns(s: State, out: Float64Array): void {
+  out.fill(0);
+  if (s.winner > 0) {
+    out[s.winner] = 1;
+    return;
+  }
+  let active = 0;
+  for (let p = 1; p <= s.players; p++) if (s.active[p]) active++;
+  for (let p = 1; p <= s.players; p++) if (s.active[p]) out[p] = 1 / Math.max(1, active);
+}

@@ -1,0 +1,198 @@
+/**
+ * The mutable game state shared by every ruleset: typed arrays for the board and a few scalar
+ * fields for the match flow. A ruleset keeps any extra scalars it needs in `aux` under named
+ * slot constants of its own. `clone()` gives an independent copy and `copyFrom()` reuses one
+ * without allocating (search and playouts keep a pool of states).
+ */
+import { Rng } from './rng.js';
+
+export const PHASES = ['play', 'continue', 'choose', 'race', 'over'] as const;
+export type PhaseName = (typeof PHASES)[number];
+/** A normal turn begins: the player to move chooses a starting hole (or passes). */
+export const PHASE_PLAY = 0;
+/** The same player continues his turn with a fresh free choice (Gabata, after making a wegue). */
+export const PHASE_CONTINUE = 1;
+/** The same player completes a decision begun by his last move (Gifia's capture choice). */
+export const PHASE_CHOOSE = 2;
+/** The simultaneous opening race (Abalala'e, Selus): a simultaneous node. */
+export const PHASE_RACE = 3;
+/** The match is over. */
+export const PHASE_OVER = 4;
+
+/** Why a match or round ended, when a guard (rather than the rules proper) ended it. */
+export const END_REASONS = ['none', 'rules', 'stalemate', 'turnCap', 'concession', 'perpetual', 'roundCap'] as const;
+export type EndReason = (typeof END_REASONS)[number];
+
+/** Length of the repetition history kept for the round-stalemate guard (SPEC §8.3). */
+export const HISTORY = 128;
+export const AUX_SLOTS = 16;
+
+export class State {
+  readonly players: number;
+  readonly holeCount: number;
+  /** Counters in each hole. */
+  readonly counts: Int32Array;
+  /** Owner (1..players) of each hole; 0 = nobody. */
+  readonly owners: Int8Array;
+  /** 0, or the player whose wegue / nedf the hole is. */
+  readonly marks: Int8Array;
+  /** Counters off the board by player (index 1..players): a hand, or a store. */
+  readonly captured: Int32Array;
+  /** Counters a player holds aside, off the board and out of play this round (Abalala'e winnings). */
+  readonly reserve: Int32Array;
+  /** 1 while the player takes part in the match; 0 once eliminated (three-player Gabata). */
+  readonly active: Uint8Array;
+  /** Final score by player when the match is over (ruleset-specific meaning). */
+  readonly scores: Int32Array;
+  /** Race phase: counters in each racer's hand. */
+  readonly raceHand: Int32Array;
+  /** Race phase: the hole each racer last dropped into or lifted from (-1 before the start). */
+  readonly raceCursor: Int8Array;
+  /** Race phase: 0 while racing; otherwise the order in which the racer finished (1 = first). */
+  readonly raceDone: Int8Array;
+  /** Ruleset-specific scalars (see each ruleset's slot constants). */
+  readonly aux: Int32Array;
+  /** Position keys of the turns since the last irreversible change (round-stalemate guard). */
+  readonly history: Uint32Array;
+  historyLength = 0;
+
+  /** Player to move (1..players); 0 at a simultaneous node or when the match is over. */
+  toMove = 1;
+  phase = PHASE_PLAY;
+  /** 1-based round number. */
+  round = 1;
+  /** Turns begun in this round (0 before the first). */
+  turn = 0;
+  /** Decisions applied since the start of the match. */
+  ply = 0;
+  /** Who made (or will make) the first turn of this round. */
+  roundStarter = 1;
+  /** Consecutive passes. */
+  passes = 0;
+  /** Race phase: ticks played. */
+  raceTick = 0;
+  /** Race phase result: the racer who finished first (0 = not yet). */
+  raceWinner = 0;
+  /** -1 while the match goes on; 0 = drawn; otherwise the winning player. */
+  winner = -1;
+  /** Index into END_REASONS: why the last round or the match ended. */
+  endReason = 0;
+  /** Rounds a guard ended (stalemate, turn cap) in this match. */
+  guardEnds = 0;
+  readonly rng: Rng;
+
+  constructor(players: number, holeCount: number, seed = 1) {
+    this.players = players;
+    this.holeCount = holeCount;
+    this.counts = new Int32Array(holeCount);
+    this.owners = new Int8Array(holeCount);
+    this.marks = new Int8Array(holeCount);
+    this.captured = new Int32Array(players + 1);
+    this.reserve = new Int32Array(players + 1);
+    this.active = new Uint8Array(players + 1).fill(1);
+    this.active[0] = 0;
+    this.scores = new Int32Array(players + 1);
+    this.raceHand = new Int32Array(players + 1);
+    this.raceCursor = new Int8Array(players + 1).fill(-1);
+    this.raceDone = new Int8Array(players + 1);
+    this.aux = new Int32Array(AUX_SLOTS);
+    this.history = new Uint32Array(HISTORY);
+    this.rng = new Rng(seed);
+  }
+
+  clone(): State {
+    const s = new State(this.players, this.holeCount);
+    s.copyFrom(this);
+    return s;
+  }
+
+  /** Makes this state equal to `o` (same players and board size) without allocating. */
+  copyFrom(o: State): void {
+    this.counts.set(o.counts);
+    this.owners.set(o.owners);
+    this.marks.set(o.marks);
+    this.captured.set(o.captured);
+    this.reserve.set(o.reserve);
+    this.active.set(o.active);
+    this.scores.set(o.scores);
+    this.raceHand.set(o.raceHand);
+    this.raceCursor.set(o.raceCursor);
+    this.raceDone.set(o.raceDone);
+    this.aux.set(o.aux);
+    if (o.historyLength > 0) this.history.set(o.history.subarray(0, Math.min(o.historyLength, HISTORY)));
+    this.historyLength = o.historyLength;
+    this.toMove = o.toMove;
+    this.phase = o.phase;
+    this.round = o.round;
+    this.turn = o.turn;
+    this.ply = o.ply;
+    this.roundStarter = o.roundStarter;
+    this.passes = o.passes;
+    this.raceTick = o.raceTick;
+    this.raceWinner = o.raceWinner;
+    this.winner = o.winner;
+    this.endReason = o.endReason;
+    this.guardEnds = o.guardEnds;
+    this.rng.copyFrom(o.rng);
+  }
+
+  /** Counters on the board. */
+  boardTotal(): number {
+    let t = 0;
+    for (let i = 0; i < this.holeCount; i++) t += this.counts[i]!;
+    return t;
+  }
+
+  /** Every counter of the match: board + off-board piles + race hands. */
+  total(): number {
+    let t = this.boardTotal();
+    for (let p = 1; p <= this.players; p++) t += this.captured[p]! + this.reserve[p]! + this.raceHand[p]!;
+    return t;
+  }
+
+  get isOver(): boolean {
+    return this.phase === PHASE_OVER;
+  }
+
+  /** Next active player after p in turn order (1..players, wrapping). */
+  nextPlayer(p: number): number {
+    for (let i = 1; i <= this.players; i++) {
+      const q = ((p - 1 + i) % this.players) + 1;
+      if (this.active[q]) return q;
+    }
+    return p;
+  }
+
+  /**
+   * A 32-bit key of what the round-stalemate guard compares (board, marks, owners, player to
+   * move, phase). Not incremental: it is computed once per turn.
+   */
+  positionKey(): number {
+    let h = Math.imul(this.toMove + 31 * this.phase, 0x9e3779b1) | 0;
+    for (let i = 0; i < this.holeCount; i++) {
+      h = Math.imul(h ^ (this.counts[i]! | (this.marks[i]! << 8) | (this.owners[i]! << 12)), 0x01000193);
+      h ^= h >>> 15;
+    }
+    return h >>> 0;
+  }
+
+  /** Forgets the repetition history (after a capture, a mark, or a new round). */
+  clearHistory(): void {
+    this.historyLength = 0;
+  }
+
+  /**
+   * Records the position at the start of a turn and returns how many times it has now been seen
+   * since the last irreversible change (1 = first time). History beyond HISTORY turns is dropped,
+   * so only cycles shorter than that are caught; `maxTurnsPerRound` catches the rest.
+   */
+  recordPosition(): number {
+    const key = this.positionKey();
+    const n = Math.min(this.historyLength, HISTORY);
+    let seen = 1;
+    for (let i = 0; i < n; i++) if (this.history[i] === key) seen++;
+    this.history[this.historyLength % HISTORY] = key;
+    this.historyLength++;
+    return seen;
+  }
+}

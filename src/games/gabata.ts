@@ -1,0 +1,977 @@
+/**
+ * Gabata as played around Adowa and Aksum (Pankhurst 1971), two rulesets of one module.
+ *
+ * The game in our words: three rows of six holes, three counters in each. Each player owns his
+ * near row and the right half of the centre row, and everyone sows round one shared circuit
+ * (Track G). A turn starts from one of the mover's own ordinary holes; a lap whose last counter
+ * falls into an occupied hole is lifted and sown on (relay), one that ends in an empty hole ends
+ * the turn. A lap that ends in an opponent's hole that held exactly three turns it into the
+ * mover's *wegue*: his for the rest of the round, never sown from, collecting whatever falls in;
+ * he then sows again from any of his holes. Ending in an opponent's wegue takes two counters from
+ * it. When no ordinary hole holds a counter the round ends; each player counts his hand and his
+ * wegues, and the richer takes over one of the opponent's holes for every three counters above
+ * the original 27 (two extra counters round up with one from the opponent). The match ends when
+ * one player owns the whole board. At Aksum a player may not start from his *chafa enda* (the
+ * leftmost hole of his main row) unless it holds more than three counters or it is his only
+ * choice. Either game can be played by three (one player a full row, the others a 2x3 block each).
+ *
+ * Source: Pankhurst, R. 1971, "Gabata and Related Board Games of Ethiopia and the Horn of Africa",
+ * Ethiopia Observer 14(3): 154-206, as given in the Ludii evidence pages DLP.Evidence.664/665.
+ * Rule clauses: SPEC.md §3 (ADW-01..23), §4 (AKS-01..07, AKS-3P-01..07).
+ *
+ * Choices made where the source is silent (each an option, SPEC §3.3/§4.3):
+ * - The capture gate (ADW-11): no wegue on the first turn of each round (`captureGate`).
+ * - After making a wegue the mover must sow again if he can (`wegueContinuation`).
+ * - Surplus holes change hands in the loser's sowing order (`surplusHoleOrder`).
+ * - Rounds 2+ are started by the player who did not start the last one (`roundStarter`).
+ * - Three players: players are numbered in turn order along Track G: P1 = A (row 0), P2 = C
+ *   (holes 9-11, 15-17), P3 = B (holes 6-8, 12-14); see `ownerSegments`.
+ * - Round-stalemate guard (SPEC §8.3): threefold repetition or `maxTurnsPerRound` turns end the
+ *   round; with `roundStalemate = ownerTakes` counters in ordinary holes go to the hole's owner,
+ *   with `draw` the match ends drawn.
+ */
+import { err, ok, type Result } from '../core/errors.js';
+import type { GameEvent, Trace } from '../core/events.js';
+import { MAX_MOVES, MOVE_PASS, standardReturns, type Game, type Ruleset, type RulesetInfo } from '../core/game.js';
+import { GEOMETRY_3X6_G, OWNERS_3X6_2P, OWNERS_3X6_3P, TRACK_G, trackByName } from '../core/geometry.js';
+import { resolveOptions, type OptionSpec, type OptionValue, type OptionValues } from '../core/options.js';
+import { LAP_CONTINUE, LAP_END, LAP_RELAY, SOW_PERPETUAL, sowRelay, type SowHooks } from '../core/sow.js';
+import { END_REASONS, PHASE_CHOOSE, PHASE_CONTINUE, PHASE_OVER, PHASE_PLAY, State } from '../core/state.js';
+
+// ---------------------------------------------------------------------------------------------
+// Aux slots used by this module.
+
+/** Bit p set once player p has begun a turn this round (capture gate `eachPlayersFirstTurn`). */
+const SLOT_STARTED_MASK = 0;
+/** Bit h set once hole h has been emptied this round (capture gate `perHoleUntilEmptied`). */
+const SLOT_EMPTIED_MASK = 1;
+/** 1 while the current turn is under the capture gate. */
+const SLOT_GATE_CLOSED = 2;
+/** Holes player p still has to give up (`surplusHoleOrder = winnerChooses`), slots 3..5. */
+const SLOT_LOSS = 2;
+/** Holes player p may still take (`winnerChooses`), slots 6..8. */
+const SLOT_GAIN = 5;
+/** Each player's total at the end of the previous round, slots 9..11 (round starter). */
+const SLOT_LAST_TOTAL = 8;
+const AUX_NAMES: Record<string, number> = {
+  startedMask: SLOT_STARTED_MASK,
+  emptiedMask: SLOT_EMPTIED_MASK,
+  gateClosed: SLOT_GATE_CLOSED,
+  loss1: SLOT_LOSS + 1,
+  loss2: SLOT_LOSS + 2,
+  loss3: SLOT_LOSS + 3,
+  gain1: SLOT_GAIN + 1,
+  gain2: SLOT_GAIN + 2,
+  gain3: SLOT_GAIN + 3,
+  lastTotal1: SLOT_LAST_TOTAL + 1,
+  lastTotal2: SLOT_LAST_TOTAL + 2,
+  lastTotal3: SLOT_LAST_TOTAL + 3,
+};
+
+const COUNTERS_PER_HOLE = 3;
+const HOLES = 18;
+const TOTAL = HOLES * COUNTERS_PER_HOLE;
+
+// ---------------------------------------------------------------------------------------------
+// Options (SPEC §10).
+
+const guardOptions: OptionSpec[] = [
+  {
+    name: 'perpetualMove',
+    kind: 'choice',
+    values: ['illegal', 'endTurnAtRepeat', 'drawRound'],
+    default: 'illegal',
+    description: 'A starting choice whose relay would never end (SPEC §8.1).',
+    explain: {
+      illegal: 'such a choice is not a legal move; with no other choice the player passes',
+      endTurnAtRepeat: 'the move is legal and the turn ends when the relay starts to repeat',
+      drawRound: 'the move is legal and ends the round at once under the round-stalemate rule',
+    },
+    refs: ['§8', 'A14'],
+  },
+  {
+    name: 'maxLapsPerTurn',
+    kind: 'integer',
+    min: 100,
+    max: 1_000_000,
+    default: 10_000,
+    description: 'Safety cap on laps in one sowing; reaching it counts as a perpetual move (SPEC §8.2).',
+    refs: ['§8'],
+  },
+  {
+    name: 'maxTurnsPerRound',
+    kind: 'integer',
+    min: 10,
+    max: 1_000_000,
+    default: 2000,
+    description: 'A round that lasts this many turns ends under the round-stalemate rule (SPEC §8.3).',
+    refs: ['§8'],
+  },
+  {
+    name: 'roundStalemate',
+    kind: 'choice',
+    values: ['ownerTakes', 'draw'],
+    default: 'ownerTakes',
+    description: 'How a round ended by repetition or the turn cap is scored (SPEC §8.3).',
+    explain: {
+      ownerTakes: 'counters in ordinary holes go to the owner of the hole, then the round is tallied',
+      draw: 'the match ends drawn',
+    },
+    refs: ['§8'],
+  },
+];
+
+function gabataOptions(aksum: boolean): OptionSpec[] {
+  const opts: OptionSpec[] = [
+    {
+      name: 'players',
+      kind: 'integer',
+      min: 2,
+      max: 3,
+      default: 2,
+      description: 'Two players, or the three-player variant (AKS-3P-*, experimental).',
+      refs: ['AKS-3P-01', 'K4'],
+    },
+    {
+      name: 'firstPlayer',
+      kind: 'choice',
+      values: ['P1', 'P2', 'P3', 'random'],
+      default: 'P1',
+      description: 'Who makes the first turn of the match (not stated by the source).',
+      explain: {
+        P1: 'player 1 starts',
+        P2: 'player 2 starts',
+        P3: 'player 3 starts (three players only)',
+        random: 'drawn with the game seed',
+      },
+      refs: ['ADW-06', 'A10'],
+    },
+    {
+      name: 'roundStarter',
+      kind: 'choice',
+      values: ['alternate', 'loser', 'winner'],
+      default: 'alternate',
+      description: 'Who makes the first turn of rounds after the first.',
+      explain: {
+        alternate: 'the next player after the one who started the previous round',
+        loser: 'the player with the smallest total in the previous round',
+        winner: 'the player with the largest total in the previous round',
+      },
+      refs: ['ADW-21', 'A9'],
+    },
+    {
+      name: 'captureGate',
+      kind: 'choice',
+      values: ['firstTurnOfRound', 'eachPlayersFirstTurn', 'perHoleUntilEmptied', 'none'],
+      default: 'firstTurnOfRound',
+      description: 'When wegues may first be made: "not until the original three counters have been moved".',
+      explain: {
+        firstTurnOfRound: 'no wegue during the first turn of each round',
+        eachPlayersFirstTurn: "no wegue during each player's first turn of the round",
+        perHoleUntilEmptied: 'a hole can become a wegue only after it has been emptied once this round',
+        none: 'no restriction (as Ludii plays it)',
+      },
+      refs: ['ADW-11', 'A2'],
+    },
+    {
+      name: 'wegueContinuation',
+      kind: 'choice',
+      values: ['mandatory', 'optional', 'none'],
+      default: 'mandatory',
+      description: 'Sowing again after making a wegue.',
+      explain: {
+        mandatory: 'the mover must sow again from one of his ordinary holes if he has one',
+        optional: 'the mover may sow again or stop (the move "pass" stops)',
+        none: 'the turn ends when the wegue is made (as Ludii plays it)',
+      },
+      refs: ['ADW-13', 'A3'],
+    },
+    {
+      name: 'surplusHoleOrder',
+      kind: 'choice',
+      values: ['opponentTrackOrder', 'winnerChooses'],
+      default: 'opponentTrackOrder',
+      description: 'Which holes change hands between rounds.',
+      explain: {
+        opponentTrackOrder: "the loser's holes go in his sowing order, from his leftmost main-row hole",
+        winnerChooses: 'the player who gains holes picks them one by one from the loser\'s holes',
+      },
+      refs: ['ADW-20', 'A8'],
+    },
+    {
+      name: 'lastHoleRule',
+      kind: 'choice',
+      values: ['off', 'on'],
+      default: 'off',
+      description: "Ludii's note: a player reduced to one hole keeps one counter when it is captured.",
+      explain: {
+        off: 'not applied (it is not in the source)',
+        on: 'when a wegue would be made in an opponent\'s only hole, the mover takes three of its four counters and one stays',
+      },
+      refs: ['ADW-23', 'A12'],
+    },
+    {
+      name: 'skipOriginOnLongLaps',
+      kind: 'boolean',
+      default: false,
+      description: 'A lap of 18 or more counters passes its own starting hole.',
+      explain: { true: 'the starting hole is skipped', false: 'the starting hole receives counters like any other' },
+      refs: ['§1', 'A13'],
+    },
+    {
+      name: 'rounds',
+      kind: 'integer',
+      min: 0,
+      max: 10_000,
+      default: 0,
+      description: 'Rounds to play: 0 = until one player owns every hole; N = stop after N rounds (larger total wins).',
+    },
+    ...guardOptions,
+  ];
+  if (aksum) {
+    opts.push(
+      {
+        name: 'chafaAppliesToRelay',
+        kind: 'boolean',
+        default: false,
+        description: 'Does the chafa enda restriction also stop a relay from lifting it?',
+        explain: {
+          true: "a relay ending in the mover's own chafa enda holding three or fewer ends the turn",
+          false: 'only the choice of a starting hole is restricted',
+        },
+        refs: ['AKS-05', 'K1'],
+      },
+      {
+        name: 'chafaLocation',
+        kind: 'choice',
+        values: ['fixed', 'currentLeftmost'],
+        default: 'fixed',
+        description: 'Which hole is the chafa enda once holes have changed hands.',
+        explain: {
+          fixed: 'always holes 0 and 17 (restricted only while still owned by their first owner)',
+          currentLeftmost: 'the first hole of his original sowing segment that the player still owns',
+        },
+        refs: ['AKS-06', 'K3'],
+      },
+    );
+  }
+  return opts;
+}
+
+const LUDII_PRESET: OptionValues = { captureGate: 'none', wegueContinuation: 'none' };
+
+// ---------------------------------------------------------------------------------------------
+// Provenance.
+
+const PANKHURST = {
+  author: 'Pankhurst, R.',
+  year: 1971,
+  title: 'Gabata and Related Board Games of Ethiopia and the Horn of Africa. Ethiopia Observer 14(3)',
+  pages: '154-206',
+} as const;
+
+const COMMON_RECONSTRUCTIONS = [
+  { ref: 'A2', text: 'The capture gate closes the first turn of each round.', option: 'captureGate', confidence: 'medium' },
+  { ref: 'A3', text: 'Sowing again after a wegue is compulsory when possible.', option: 'wegueContinuation', confidence: 'medium' },
+  { ref: 'A8', text: "Surplus holes change hands in the loser's sowing order.", option: 'surplusHoleOrder', confidence: 'medium' },
+  { ref: 'A9', text: 'Later rounds are started alternately.', option: 'roundStarter', confidence: 'low' },
+  { ref: 'ADW-14', text: "Taking from an opponent's wegue ends the turn.", confidence: 'medium' },
+  { ref: 'ADW-16', text: 'A player with no legal start passes.', confidence: 'medium' },
+  { ref: 'K5', text: 'Three players: turn order, tally and hole transfer extrapolated from the two-player rules.', option: 'players', confidence: 'low' },
+  { ref: '§8', text: 'Perpetual relays are illegal; repetition or a turn cap ends a round.', option: 'perpetualMove', confidence: 'high' },
+] as const;
+
+const ADOWA_INFO: RulesetInfo = {
+  id: 'gabata-adowa',
+  name: 'Gabata (Adowa)',
+  aliases: ['gabata', 'adowa', 'adwa', 'gabata-adwa', 'Gabata (Adwa)'],
+  region: 'Tigray, northern Ethiopia (around Adowa)',
+  sources: [{ ...PANKHURST, note: 'Adowa description; Ludii DLP.Evidence.664' }],
+  clausePrefix: 'ADW',
+  players: [2, 3],
+  summary:
+    'A three-row relay-sowing game from northern Ethiopia. Players race round a shared circuit, turn opponent holes holding three into their own wegues, and play round after round until one player owns the whole board.',
+  reconstructions: [...COMMON_RECONSTRUCTIONS],
+};
+
+const AKSUM_INFO: RulesetInfo = {
+  id: 'gabata-aksum',
+  name: 'Gabata (Aksum)',
+  aliases: ['aksum', 'axum', 'gabata-axum'],
+  region: 'Tigray, northern Ethiopia (Aksum, 14°7\'55.67"N 38°43\'8.99"E)',
+  sources: [{ ...PANKHURST, pages: '164-165', note: 'Aksum account; Ludii DLP.Evidence.665' }],
+  clausePrefix: 'AKS',
+  players: [2, 3],
+  summary:
+    'Gabata as played at Aksum: the Adowa game with one more rule, the chafa enda, a hole each player may not start from while it holds three or fewer, so that his opponent can more easily capture it.',
+  reconstructions: [
+    ...COMMON_RECONSTRUCTIONS,
+    { ref: 'K1', text: 'The chafa enda restricts only the choice of a starting hole.', option: 'chafaAppliesToRelay', confidence: 'medium' },
+    { ref: 'K3', text: 'The chafa enda stays at holes 0 and 17.', option: 'chafaLocation', confidence: 'medium' },
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------
+// The game.
+
+/** Each player's original holes in Track G order, starting from his leftmost main-row hole. */
+export function ownerSegments(players: number): number[][] {
+  const owners = players === 3 ? OWNERS_3X6_3P : OWNERS_3X6_2P;
+  const n = TRACK_G.length;
+  // A segment starts where the previous hole on the track belongs to someone else.
+  let start = 0;
+  while (owners[TRACK_G[start]!] === owners[TRACK_G[(start + n - 1) % n]!]) start++;
+  const segs: number[][] = Array.from({ length: players + 1 }, () => []);
+  for (let i = 0; i < n; i++) {
+    const h = TRACK_G[(start + i) % n]!;
+    segs[owners[h]!]!.push(h);
+  }
+  return segs;
+}
+
+interface GabataConfig {
+  readonly aksum: boolean;
+  readonly players: number;
+  readonly firstPlayer: string;
+  readonly roundStarter: string;
+  readonly captureGate: string;
+  readonly wegueContinuation: string;
+  readonly surplusHoleOrder: string;
+  readonly lastHoleRule: boolean;
+  readonly skipOrigin: boolean;
+  readonly rounds: number;
+  readonly perpetualMove: string;
+  readonly maxLaps: number;
+  readonly maxTurns: number;
+  readonly roundStalemate: string;
+  readonly chafaAppliesToRelay: boolean;
+  readonly chafaLocation: string;
+}
+
+class GabataGame implements Game {
+  readonly geometry = GEOMETRY_3X6_G;
+  readonly counterTotal = TOTAL;
+  readonly players: number;
+  private readonly next: Int8Array;
+  private readonly segments: number[][];
+  private readonly initialOwners: readonly number[];
+  private readonly hooks: SowHooks;
+  private readonly scratch: State;
+  private readonly cand = new Int32Array(MAX_MOVES);
+  /** The trace of the sowing in progress (the hooks write into it). */
+  private trace: Trace = null;
+
+  constructor(
+    readonly ruleset: Ruleset,
+    readonly options: Readonly<Record<string, OptionValue>>,
+    private readonly cfg: GabataConfig,
+  ) {
+    this.players = cfg.players;
+    this.next = trackByName(this.geometry, 'G').next;
+    this.segments = ownerSegments(cfg.players);
+    this.initialOwners = cfg.players === 3 ? OWNERS_3X6_3P : OWNERS_3X6_2P;
+    this.scratch = new State(cfg.players, HOLES);
+    this.hooks = {
+      skip: null,
+      skipOrigin: cfg.skipOrigin,
+      maxLaps: cfg.maxLaps,
+      afterLast: (s, hole, mover, trace) => this.afterLast(s, hole, mover, trace),
+    };
+  }
+
+  // -- set-up --------------------------------------------------------------------------------
+
+  newState(seed: number, trace: Trace = null): State {
+    const s = new State(this.players, HOLES, seed);
+    for (let h = 0; h < HOLES; h++) s.owners[h] = this.initialOwners[h]!;
+    let first = 1;
+    if (this.cfg.firstPlayer === 'random') first = 1 + s.rng.int(this.players);
+    else first = Math.min(this.players, Number(this.cfg.firstPlayer.slice(1)));
+    this.startRound(s, first);
+    s.round = 1;
+    void trace;
+    return s;
+  }
+
+  /** ADW-02 / ADW-21: three counters in every hole, marks cleared, the gate reset. */
+  private startRound(s: State, starter: number): void {
+    s.counts.fill(COUNTERS_PER_HOLE);
+    s.marks.fill(0);
+    s.captured.fill(0);
+    s.aux[SLOT_STARTED_MASK] = 0;
+    s.aux[SLOT_EMPTIED_MASK] = 0;
+    s.aux[SLOT_GATE_CLOSED] = 0;
+    s.turn = 0;
+    s.passes = 0;
+    s.roundStarter = starter;
+    s.toMove = starter;
+    s.phase = PHASE_PLAY;
+    s.clearHistory();
+  }
+
+  // -- rules of a lap --------------------------------------------------------------------------
+
+  /** What the last counter of a lap does (ADW-08..15, AKS-05). */
+  private afterLast(s: State, hole: number, mover: number, trace: Trace): number {
+    const c = s.counts[hole]!;
+    const mark = s.marks[hole]!;
+    if (mark !== 0) {
+      if (mark === mover) {
+        if (trace !== null) trace.push({ type: 'turnEnd', player: mover, reason: 'ownWegue', rule: 'ADW-15' });
+        return LAP_END;
+      }
+      // ADW-14: the dropped counter and one more (or just the dropped one if it was empty).
+      const take = c >= 2 ? 2 : c;
+      s.counts[hole] = c - take;
+      s.captured[mover]! += take;
+      s.clearHistory();
+      if (trace !== null) {
+        trace.push({ type: 'capture', player: mover, hole, count: take, rule: 'ADW-14' });
+        trace.push({ type: 'turnEnd', player: mover, reason: 'opponentWegue', rule: 'ADW-14' });
+      }
+      return LAP_END;
+    }
+    if (c === 1) {
+      if (trace !== null) trace.push({ type: 'turnEnd', player: mover, reason: 'empty', rule: 'ADW-09' });
+      return LAP_END;
+    }
+    const owner = s.owners[hole]!;
+    if (owner !== mover && c === COUNTERS_PER_HOLE + 1 && this.gateOpen(s, hole)) {
+      if (this.cfg.lastHoleRule && this.ownedHoles(s, owner) === 1) {
+        // ADW-23 (Ludii metadata): three of the four counters are taken, one stays.
+        s.counts[hole] = 1;
+        s.captured[mover]! += 3;
+        s.clearHistory();
+        if (trace !== null) {
+          trace.push({ type: 'capture', player: mover, hole, count: 3, rule: 'ADW-23' });
+          trace.push({ type: 'turnEnd', player: mover, reason: 'lastHole', rule: 'ADW-23' });
+        }
+        return LAP_END;
+      }
+      s.marks[hole] = mover;
+      s.clearHistory();
+      if (trace !== null) trace.push({ type: 'mark', player: mover, hole, kind: 'wegue', rule: 'ADW-10' });
+      return LAP_CONTINUE;
+    }
+    if (this.cfg.chafaAppliesToRelay && c <= COUNTERS_PER_HOLE && this.chafaOf(s, mover) === hole) {
+      if (trace !== null) trace.push({ type: 'turnEnd', player: mover, reason: 'chafaEnda', rule: 'AKS-05' });
+      return LAP_END;
+    }
+    if (this.cfg.captureGate === 'perHoleUntilEmptied') s.aux[SLOT_EMPTIED_MASK]! |= 1 << hole;
+    return LAP_RELAY;
+  }
+
+  /** ADW-11: may a wegue be made in `hole` now? */
+  private gateOpen(s: State, hole: number): boolean {
+    switch (this.cfg.captureGate) {
+      case 'none':
+        return true;
+      case 'perHoleUntilEmptied':
+        return (s.aux[SLOT_EMPTIED_MASK]! & (1 << hole)) !== 0;
+      default:
+        return s.aux[SLOT_GATE_CLOSED] === 0;
+    }
+  }
+
+  private ownedHoles(s: State, p: number): number {
+    let n = 0;
+    for (let h = 0; h < HOLES; h++) if (s.owners[h] === p) n++;
+    return n;
+  }
+
+  /** The player's chafa enda (AKS-02/06, AKS-3P-06), or -1 when he has none (or at Adowa). */
+  private chafaOf(s: State, p: number): number {
+    if (!this.cfg.aksum) return -1;
+    const seg = this.segments[p]!;
+    if (this.cfg.chafaLocation === 'fixed') {
+      const h = seg[0]!;
+      return s.owners[h] === p && s.marks[h] === 0 ? h : -1;
+    }
+    for (const h of seg) if (s.owners[h] === p) return s.marks[h] === 0 ? h : -1;
+    return -1;
+  }
+
+  // -- moves -----------------------------------------------------------------------------------
+
+  /** ADW-07 / AKS-03/04: the mover's ordinary holes with counters he may start from. */
+  private starts(s: State, out: Int32Array): number {
+    const p = s.toMove;
+    let n = 0;
+    for (let h = 0; h < HOLES; h++) {
+      if (s.owners[h] === p && s.marks[h] === 0 && s.counts[h]! > 0) out[n++] = h;
+    }
+    const chafa = this.chafaOf(s, p);
+    if (chafa >= 0 && n > 1 && s.counts[chafa]! > 0 && s.counts[chafa]! <= COUNTERS_PER_HOLE) {
+      let k = 0;
+      for (let i = 0; i < n; i++) if (out[i] !== chafa) out[k++] = out[i]!;
+      n = k;
+    }
+    return n;
+  }
+
+  candidateMoves(s: State, out: Int32Array): number {
+    if (s.phase === PHASE_OVER) return 0;
+    if (s.phase === PHASE_CHOOSE) return this.choosable(s, out);
+    let n = this.starts(s, out);
+    if (n === 0 || (s.phase === PHASE_CONTINUE && this.cfg.wegueContinuation === 'optional')) out[n++] = MOVE_PASS;
+    return n;
+  }
+
+  legalMoves(s: State, out: Int32Array): number {
+    const n = this.candidateMoves(s, out);
+    if (this.cfg.perpetualMove !== 'illegal' || s.phase === PHASE_CHOOSE) return n;
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      const m = out[i]!;
+      if (m === MOVE_PASS) {
+        out[k++] = m;
+        continue;
+      }
+      this.scratch.copyFrom(s);
+      if (this.sow(this.scratch, m, null) !== SOW_PERPETUAL) out[k++] = m;
+    }
+    // SPEC §8.1: when every choice is perpetual the player passes.
+    if (k === 0 && n > 0) out[k++] = MOVE_PASS;
+    return k;
+  }
+
+  legalMovesFor(s: State, player: number, out: Int32Array): number {
+    return s.toMove === player ? this.legalMoves(s, out) : 0;
+  }
+
+  /** Holes the gaining player may still take (surplusHoleOrder = winnerChooses). */
+  private choosable(s: State, out: Int32Array): number {
+    let n = 0;
+    for (let p = 1; p <= this.players; p++) {
+      if (p === s.toMove || s.aux[SLOT_LOSS + p] === 0) continue;
+      for (const h of this.segments[p]!) if (s.owners[h] === p) out[n++] = h;
+    }
+    return n;
+  }
+
+  private sow(s: State, start: number, trace: Trace): number {
+    if (this.cfg.captureGate === 'perHoleUntilEmptied') s.aux[SLOT_EMPTIED_MASK]! |= 1 << start;
+    return sowRelay(s, start, s.toMove, this.next, this.hooks, trace, { liftRule: 'ADW-07', relayRule: 'ADW-08', dropRule: 'ADW-05' });
+  }
+
+  apply(s: State, move: number, trace: Trace = null): boolean {
+    if (s.phase === PHASE_OVER) return true;
+    const p = s.toMove;
+    s.ply++;
+    if (s.phase === PHASE_CHOOSE) {
+      this.takeChosenHole(s, move, trace);
+      return true;
+    }
+    if (move === MOVE_PASS) {
+      if (s.phase === PHASE_CONTINUE) {
+        if (trace !== null) trace.push({ type: 'turnEnd', player: p, reason: 'stop', rule: 'ADW-13' });
+      } else {
+        s.passes++;
+        if (trace !== null) trace.push({ type: 'pass', player: p, rule: 'ADW-16' });
+      }
+      this.endTurn(s, trace);
+      return true;
+    }
+    if (s.phase === PHASE_PLAY) this.beginTurn(s);
+    s.passes = 0;
+    const r = this.sow(s, move, trace);
+    if (r === SOW_PERPETUAL) {
+      if (this.cfg.perpetualMove === 'illegal') return false;
+      if (trace !== null) trace.push({ type: 'turnEnd', player: p, reason: 'perpetual', rule: '§8' });
+      if (this.cfg.perpetualMove === 'drawRound') {
+        this.endRound(s, 'perpetual', trace);
+        return true;
+      }
+      this.endTurn(s, trace);
+      return true;
+    }
+    if (r === LAP_CONTINUE) {
+      // ADW-13: the mover sows again from any of his ordinary holes, if he has one.
+      if (this.roundOver(s)) {
+        this.endRound(s, 'rules', trace);
+        return true;
+      }
+      if (this.cfg.wegueContinuation !== 'none' && this.starts(s, this.cand) > 0) {
+        s.phase = PHASE_CONTINUE;
+        if (trace !== null) trace.push({ type: 'await', player: p, reason: 'continue', rule: 'ADW-13' });
+        return true;
+      }
+      if (trace !== null) trace.push({ type: 'turnEnd', player: p, reason: 'wegue', rule: 'ADW-13' });
+    }
+    this.endTurn(s, trace);
+    return true;
+  }
+
+  applyJoint(s: State, moves: ArrayLike<number>, trace: Trace = null): void {
+    this.apply(s, moves[s.toMove]!, trace);
+  }
+
+  /** Book-keeping at the start of a turn: the capture gate. */
+  private beginTurn(s: State): void {
+    s.turn++;
+    const bit = 1 << s.toMove;
+    const firstOfPlayer = (s.aux[SLOT_STARTED_MASK]! & bit) === 0;
+    s.aux[SLOT_STARTED_MASK]! |= bit;
+    const gate = this.cfg.captureGate;
+    s.aux[SLOT_GATE_CLOSED] = gate === 'firstTurnOfRound' ? (s.turn === 1 ? 1 : 0) : gate === 'eachPlayersFirstTurn' && firstOfPlayer ? 1 : 0;
+  }
+
+  /** ADW-17: no ordinary hole holds a counter. */
+  private roundOver(s: State): boolean {
+    for (let h = 0; h < HOLES; h++) if (s.marks[h] === 0 && s.counts[h]! > 0) return false;
+    return true;
+  }
+
+  private endTurn(s: State, trace: Trace): void {
+    if (this.roundOver(s)) {
+      this.endRound(s, 'rules', trace);
+      return;
+    }
+    s.phase = PHASE_PLAY;
+    s.toMove = s.nextPlayer(s.toMove);
+    // SPEC §8.3: the round-stalemate guard.
+    const seen = s.recordPosition();
+    if (seen >= 3 || s.turn >= this.cfg.maxTurns) this.endRound(s, seen >= 3 ? 'stalemate' : 'turnCap', trace);
+  }
+
+  // -- end of a round ----------------------------------------------------------------------------
+
+  /** ADW-18: hand plus the counters in one's wegues. */
+  tally(s: State): number[] {
+    const totals = new Array<number>(this.players + 1).fill(0);
+    for (let p = 1; p <= this.players; p++) totals[p] = s.captured[p]!;
+    for (let h = 0; h < HOLES; h++) if (s.marks[h] !== 0) totals[s.marks[h]!]! += s.counts[h]!;
+    return totals;
+  }
+
+  private endRound(s: State, reason: 'rules' | 'stalemate' | 'turnCap' | 'perpetual', trace: Trace): void {
+    if (reason !== 'rules') {
+      s.guardEnds++;
+      if (this.cfg.roundStalemate === 'draw') {
+        const totals = this.tally(s);
+        this.finish(s, 0, totals, reason, trace);
+        return;
+      }
+      // Counters still in ordinary holes go to the hole's owner (SPEC §8.3 ownerTakes).
+      for (let h = 0; h < HOLES; h++) {
+        if (s.marks[h] === 0 && s.counts[h]! > 0) {
+          s.captured[s.owners[h]!]! += s.counts[h]!;
+          s.counts[h] = 0;
+        }
+      }
+    }
+    s.endReason = END_REASONS.indexOf(reason === 'rules' ? 'rules' : reason === 'perpetual' ? 'perpetual' : reason);
+    const totals = this.tally(s);
+    if (trace !== null) trace.push({ type: 'roundEnd', round: s.round, totals: totals.slice(), reason, rule: 'ADW-17' });
+    for (let p = 1; p <= this.players; p++) s.aux[SLOT_LAST_TOTAL + p] = totals[p]!;
+
+    const entitled = entitlements(totals, s.active, this.players);
+    // ADW-22: one player owns every hole.
+    const full = entitled.indexOf(HOLES);
+    if (full > 0) {
+      this.finish(s, full, totals, 'rules', trace);
+      return;
+    }
+    if (this.cfg.rounds > 0 && s.round >= this.cfg.rounds) {
+      let best = 0;
+      let bestTotal = -1;
+      let tie = false;
+      for (let p = 1; p <= this.players; p++) {
+        if (totals[p]! > bestTotal) {
+          best = p;
+          bestTotal = totals[p]!;
+          tie = false;
+        } else if (totals[p] === bestTotal) tie = true;
+      }
+      this.finish(s, tie ? 0 : best, totals, 'roundCap', trace);
+      return;
+    }
+    // AKS-3P-07: a player entitled to no hole leaves the match.
+    for (let p = 1; p <= this.players; p++) {
+      if (s.active[p] && entitled[p] === 0) {
+        s.active[p] = 0;
+        if (trace !== null) trace.push({ type: 'eliminated', player: p, rule: 'AKS-3P-07' });
+      }
+    }
+    const before = Array.from(s.owners);
+    s.counts.fill(COUNTERS_PER_HOLE);
+    s.marks.fill(0);
+    s.captured.fill(0);
+    s.round++;
+    const starter = this.nextRoundStarter(s, totals);
+    if (this.cfg.surplusHoleOrder === 'winnerChooses' && this.needsTransfer(entitled)) {
+      // Owners revert to the original split; gainers then pick holes one at a time.
+      for (let h = 0; h < HOLES; h++) s.owners[h] = this.initialOwners[h]!;
+      for (let p = 1; p <= this.players; p++) {
+        const own = this.segments[p]!.length;
+        s.aux[SLOT_LOSS + p] = Math.max(0, own - entitled[p]!);
+        s.aux[SLOT_GAIN + p] = Math.max(0, entitled[p]! - own);
+      }
+      s.roundStarter = starter;
+      s.phase = PHASE_CHOOSE;
+      s.toMove = this.nextGainer(s);
+      if (trace !== null) trace.push({ type: 'await', player: s.toMove, reason: 'choose', rule: 'ADW-20' });
+      return;
+    }
+    const owners = transferHoles(this.segments, entitled, this.players);
+    for (let h = 0; h < HOLES; h++) s.owners[h] = owners[h]!;
+    this.startRound(s, starter);
+    this.traceRedistribution(s, before, trace);
+  }
+
+  private needsTransfer(entitled: number[]): boolean {
+    for (let p = 1; p <= this.players; p++) if (entitled[p] !== this.segments[p]!.length) return true;
+    return false;
+  }
+
+  private nextGainer(s: State): number {
+    for (let p = 1; p <= this.players; p++) if (s.aux[SLOT_GAIN + p]! > 0) return p;
+    return 0;
+  }
+
+  /** One hole picked by the gaining player (surplusHoleOrder = winnerChooses). */
+  private takeChosenHole(s: State, hole: number, trace: Trace): void {
+    const gainer = s.toMove;
+    const from = s.owners[hole]!;
+    s.owners[hole] = gainer;
+    s.aux[SLOT_GAIN + gainer]!--;
+    s.aux[SLOT_LOSS + from]!--;
+    const g = this.nextGainer(s);
+    if (g !== 0) {
+      s.toMove = g;
+      if (trace !== null) trace.push({ type: 'await', player: g, reason: 'choose', rule: 'ADW-20' });
+      return;
+    }
+    // Players with no hole left are out (three players).
+    for (let p = 1; p <= this.players; p++) {
+      if (s.active[p] && this.ownedHoles(s, p) === 0) s.active[p] = 0;
+    }
+    this.startRound(s, s.roundStarter);
+    // The changes are reported against the original split, from which the holes were picked.
+    this.traceRedistribution(s, Array.from(this.initialOwners), trace);
+  }
+
+  private traceRedistribution(s: State, before: number[], trace: Trace): void {
+    if (trace === null) return;
+    const changes: { hole: number; from: number; to: number }[] = [];
+    for (let h = 0; h < HOLES; h++) if (before[h] !== s.owners[h]) changes.push({ hole: h, from: before[h]!, to: s.owners[h]! });
+    const ev: GameEvent = {
+      type: 'redistribute',
+      round: s.round,
+      owners: Array.from(s.owners),
+      counts: Array.from(s.counts),
+      captured: Array.from(s.captured),
+      reserve: Array.from(s.reserve),
+      changes,
+      rule: 'ADW-21',
+    };
+    trace.push(ev);
+  }
+
+  /** ADW-21: who starts the next round. */
+  private nextRoundStarter(s: State, totals: number[]): number {
+    const rule = this.cfg.roundStarter;
+    if (rule === 'alternate') return s.nextPlayer(s.roundStarter);
+    let best = 0;
+    for (let p = 1; p <= this.players; p++) {
+      if (!s.active[p]) continue;
+      if (best === 0 || (rule === 'winner' ? totals[p]! > totals[best]! : totals[p]! < totals[best]!)) best = p;
+    }
+    return best;
+  }
+
+  private finish(s: State, winner: number, totals: number[], reason: string, trace: Trace): void {
+    s.phase = PHASE_OVER;
+    s.toMove = 0;
+    s.winner = winner;
+    for (let p = 1; p <= this.players; p++) s.scores[p] = totals[p]!;
+    const idx = END_REASONS.indexOf(reason as (typeof END_REASONS)[number]);
+    s.endReason = idx >= 0 ? idx : 1;
+    if (trace !== null) trace.push({ type: 'matchEnd', winner, scores: Array.from(s.scores), reason, rule: winner > 0 && reason === 'rules' ? 'ADW-22' : undefined });
+  }
+
+  // -- evaluation, notation, validation --------------------------------------------------------
+
+  returns(s: State, out: Float64Array): void {
+    standardReturns(s, out);
+  }
+
+  evaluate(s: State, player: number): number {
+    if (s.phase === PHASE_OVER) return s.winner === player ? 1 : s.winner === 0 ? 0 : -1;
+    // Material of this round (hand + wegues) and holes owned, against the best opponent.
+    const totals = this.tally(s);
+    let holes = 0;
+    let bestOther = -Infinity;
+    for (let p = 1; p <= this.players; p++) {
+      if (p === player || !s.active[p]) continue;
+      bestOther = Math.max(bestOther, totals[p]!);
+    }
+    for (let h = 0; h < HOLES; h++) if (s.owners[h] === player) holes++;
+    const material = (totals[player]! - (bestOther === -Infinity ? 0 : bestOther)) / TOTAL;
+    const territory = (holes - HOLES / this.players) / HOLES;
+    return Math.max(-0.99, Math.min(0.99, 0.7 * material + 0.3 * territory));
+  }
+
+  moveText(_s: State, move: number): string {
+    return move === MOVE_PASS ? 'pass' : String(move);
+  }
+
+  parseMove(s: State, text: string): Result<number> {
+    const t = text.trim().toLowerCase();
+    let move: number;
+    if (t === 'pass' || t === 'stop') move = MOVE_PASS;
+    else if (/^\d{1,2}$/.test(t) && Number(t) < HOLES) move = Number(t);
+    else return err('ERR_MOVE_SYNTAX', `'${text}' is not a move: give a hole number 0..17, or 'pass'`, text);
+    const buf = new Int32Array(MAX_MOVES);
+    const n = this.legalMoves(s, buf);
+    for (let i = 0; i < n; i++) if (buf[i] === move) return ok(move);
+    return err('ERR_ILLEGAL_MOVE', this.whyIllegal(s, move, buf.subarray(0, n)), text);
+  }
+
+  /** A human explanation of why a move is not legal here. */
+  private whyIllegal(s: State, move: number, legal: Int32Array): string {
+    const list = Array.from(legal, (m) => this.moveText(s, m)).join(', ');
+    const tail = ` (legal: ${list || 'none'})`;
+    if (s.phase === PHASE_OVER) return 'the match is over';
+    if (move === MOVE_PASS) return `passing is allowed only when no start is possible${tail}`;
+    if (s.phase === PHASE_CHOOSE) return `choose one of the holes that may change hands${tail}`;
+    const p = s.toMove;
+    if (s.owners[move] !== p) return `hole ${move} is not player ${p}'s (ADW-07)${tail}`;
+    if (s.marks[move] !== 0) return `hole ${move} is a wegue and cannot be sown from (ADW-12)${tail}`;
+    if (s.counts[move] === 0) return `hole ${move} is empty (ADW-07)${tail}`;
+    if (this.chafaOf(s, p) === move) return `hole ${move} is player ${p}'s chafa enda and holds three or fewer (AKS-03)${tail}`;
+    return `sowing hole ${move} would never end (SPEC §8)${tail}`;
+  }
+
+  validate(s: State): Result<State> {
+    if (s.players !== this.players) return err('ERR_POSITION', `this game has ${this.players} players, the position ${s.players}`, 'players');
+    if (s.holeCount !== HOLES) return err('ERR_POSITION', `Gabata has ${HOLES} holes, the position ${s.holeCount}`, 'counts');
+    for (let h = 0; h < HOLES; h++) {
+      if (s.counts[h]! < 0) return err('ERR_POSITION', `hole ${h} holds a negative count`, `counts[${h}]`);
+      if (s.owners[h]! < 1 || s.owners[h]! > this.players) return err('ERR_POSITION', `hole ${h} has no valid owner (1..${this.players})`, `owners[${h}]`);
+      if (s.marks[h]! < 0 || s.marks[h]! > this.players) return err('ERR_POSITION', `hole ${h} has an invalid wegue mark`, `marks[${h}]`);
+    }
+    for (let p = 1; p <= this.players; p++) {
+      if (s.captured[p]! < 0 || s.reserve[p]! < 0) return err('ERR_POSITION', `player ${p} holds a negative count`, `captured[${p}]`);
+    }
+    const total = s.total();
+    if (total !== TOTAL) return err('ERR_POSITION', `the position holds ${total} counters; Gabata has ${TOTAL}`, 'counts');
+    if (s.phase !== PHASE_OVER && (s.toMove < 1 || s.toMove > this.players || !s.active[s.toMove])) {
+      return err('ERR_POSITION', `player to move must be an active player 1..${this.players}`, 'toMove');
+    }
+    if (s.phase === PHASE_CONTINUE || s.phase === PHASE_OVER || s.phase === PHASE_PLAY || s.phase === PHASE_CHOOSE) return ok(s);
+    return err('ERR_POSITION', 'Gabata has no race phase', 'phase');
+  }
+
+  extraToJSON(s: State): Record<string, unknown> {
+    const o: Record<string, unknown> = {};
+    for (const [name, slot] of Object.entries(AUX_NAMES)) if (s.aux[slot] !== 0) o[name] = s.aux[slot];
+    return o;
+  }
+
+  extraFromJSON(s: State, extra: Readonly<Record<string, unknown>>): Result<State> {
+    for (const [name, value] of Object.entries(extra)) {
+      const slot = AUX_NAMES[name];
+      if (slot === undefined) return err('ERR_POSITION', `unknown field '${name}' for Gabata; known: ${Object.keys(AUX_NAMES).join(', ')}`, name);
+      if (typeof value !== 'number' || !Number.isInteger(value)) return err('ERR_POSITION', `field '${name}' must be an integer`, name);
+      s.aux[slot] = value;
+    }
+    return ok(s);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tally arithmetic (ADW-19, ADW-20, AKS-3P-05), exported for tests.
+
+/**
+ * Holes each player is entitled to for the next round: one per three counters; the pooled
+ * remainders make extra holes, given first to players with a remainder of 2, then to the larger
+ * total, ties in turn order. With two players this is ADW-19 exactly.
+ */
+export function entitlements(totals: readonly number[], active: ArrayLike<number>, players: number): number[] {
+  const e = new Array<number>(players + 1).fill(0);
+  let pool = 0;
+  for (let p = 1; p <= players; p++) {
+    e[p] = Math.floor(totals[p]! / COUNTERS_PER_HOLE);
+    pool += totals[p]! % COUNTERS_PER_HOLE;
+  }
+  const extra = Math.floor(pool / COUNTERS_PER_HOLE);
+  const order = [];
+  for (let p = 1; p <= players; p++) if (active[p]) order.push(p);
+  order.sort((a, b) => {
+    const ra = totals[a]! % COUNTERS_PER_HOLE === 2 ? 1 : 0;
+    const rb = totals[b]! % COUNTERS_PER_HOLE === 2 ? 1 : 0;
+    if (ra !== rb) return rb - ra;
+    if (totals[a] !== totals[b]) return totals[b]! - totals[a]!;
+    return a - b;
+  });
+  for (let i = 0; i < extra && i < order.length; i++) e[order[i]!]!++;
+  return e;
+}
+
+/**
+ * Owners of the 18 holes for the next round (ADW-20, AKS-3P-05): a player entitled to fewer
+ * holes than his original segment loses them from the start of the segment; players entitled to
+ * more take those holes, gainers in turn order, losers in turn order and segment order.
+ */
+export function transferHoles(segments: readonly number[][], entitled: readonly number[], players: number): number[] {
+  const owners = new Array<number>(HOLES).fill(0);
+  const pool: number[] = [];
+  for (let p = 1; p <= players; p++) {
+    const seg = segments[p]!;
+    const lose = Math.max(0, seg.length - entitled[p]!);
+    seg.forEach((h, i) => {
+      if (i < lose) pool.push(h);
+      else owners[h] = p;
+    });
+  }
+  let k = 0;
+  for (let p = 1; p <= players; p++) {
+    const gain = Math.max(0, entitled[p]! - segments[p]!.length);
+    for (let i = 0; i < gain; i++) owners[pool[k++]!] = p;
+  }
+  return owners;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The two rulesets.
+
+function makeRuleset(info: RulesetInfo, aksum: boolean): Ruleset {
+  const options = gabataOptions(aksum);
+  const presets: Record<string, OptionValues> = { ludii: LUDII_PRESET };
+  const ruleset: Ruleset = {
+    info,
+    options,
+    presets,
+    create(given = {}) {
+      const r = resolveOptions(options, given, presets);
+      if (!r.ok) return r;
+      const o = r.value;
+      const players = Number(o['players']);
+      if (o['firstPlayer'] === 'P3' && players < 3) return err('ERR_OPTION', 'firstPlayer P3 needs players=3', 'firstPlayer');
+      const cfg: GabataConfig = {
+        aksum,
+        players,
+        firstPlayer: String(o['firstPlayer']),
+        roundStarter: String(o['roundStarter']),
+        captureGate: String(o['captureGate']),
+        wegueContinuation: String(o['wegueContinuation']),
+        surplusHoleOrder: String(o['surplusHoleOrder']),
+        lastHoleRule: o['lastHoleRule'] === 'on',
+        skipOrigin: o['skipOriginOnLongLaps'] === true,
+        rounds: Number(o['rounds']),
+        perpetualMove: String(o['perpetualMove']),
+        maxLaps: Number(o['maxLapsPerTurn']),
+        maxTurns: Number(o['maxTurnsPerRound']),
+        roundStalemate: String(o['roundStalemate']),
+        chafaAppliesToRelay: o['chafaAppliesToRelay'] === true,
+        chafaLocation: String(o['chafaLocation'] ?? 'fixed'),
+      };
+      return ok(new GabataGame(ruleset, o, cfg));
+    },
+  };
+  return ruleset;
+}
+
+export const gabataAdowa: Ruleset = makeRuleset(ADOWA_INFO, false);
+export const gabataAksum: Ruleset = makeRuleset(AKSUM_INFO, true);
