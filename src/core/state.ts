@@ -81,21 +81,43 @@ export class State {
   guardEnds = 0;
   readonly rng: Rng;
 
+  /** Every typed array above lives in this one buffer, so copyFrom() is a single copy. */
+  private readonly bytes: Uint8Array;
+
   constructor(players: number, holeCount: number, seed = 1) {
     this.players = players;
     this.holeCount = holeCount;
-    this.counts = new Int32Array(holeCount);
-    this.owners = new Int8Array(holeCount);
-    this.marks = new Int8Array(holeCount);
-    this.captured = new Int32Array(players + 1);
-    this.reserve = new Int32Array(players + 1);
-    this.active = new Uint8Array(players + 1).fill(1);
+    const p1 = players + 1;
+    const ints = holeCount + 4 * p1 + AUX_SLOTS;
+    const small = 2 * holeCount + 3 * p1;
+    const buffer = new ArrayBuffer(ints * 4 + ((small + 3) & ~3));
+    let at = 0;
+    const int32 = (n: number): Int32Array => {
+      const a = new Int32Array(buffer, at, n);
+      at += n * 4;
+      return a;
+    };
+    const int8 = (n: number): Int8Array => {
+      const a = new Int8Array(buffer, at, n);
+      at += n;
+      return a;
+    };
+    this.counts = int32(holeCount);
+    this.captured = int32(p1);
+    this.reserve = int32(p1);
+    this.scores = int32(p1);
+    this.raceHand = int32(p1);
+    this.aux = int32(AUX_SLOTS);
+    this.owners = int8(holeCount);
+    this.marks = int8(holeCount);
+    this.active = new Uint8Array(buffer, at, p1);
+    at += p1;
+    this.raceCursor = int8(p1);
+    this.raceDone = int8(p1);
+    this.bytes = new Uint8Array(buffer);
+    this.active.fill(1);
     this.active[0] = 0;
-    this.scores = new Int32Array(players + 1);
-    this.raceHand = new Int32Array(players + 1);
-    this.raceCursor = new Int8Array(players + 1).fill(-1);
-    this.raceDone = new Int8Array(players + 1);
-    this.aux = new Int32Array(AUX_SLOTS);
+    this.raceCursor.fill(-1);
     this.history = new Uint32Array(HISTORY);
     this.rng = new Rng(seed);
   }
@@ -108,17 +130,7 @@ export class State {
 
   /** Makes this state equal to `o` (same players and board size) without allocating. */
   copyFrom(o: State): void {
-    this.counts.set(o.counts);
-    this.owners.set(o.owners);
-    this.marks.set(o.marks);
-    this.captured.set(o.captured);
-    this.reserve.set(o.reserve);
-    this.active.set(o.active);
-    this.scores.set(o.scores);
-    this.raceHand.set(o.raceHand);
-    this.raceCursor.set(o.raceCursor);
-    this.raceDone.set(o.raceDone);
-    this.aux.set(o.aux);
+    this.bytes.set(o.bytes);
     if (o.historyLength > 0) this.history.set(o.history.subarray(0, Math.min(o.historyLength, HISTORY)));
     this.historyLength = o.historyLength;
     this.toMove = o.toMove;
