@@ -41,7 +41,7 @@ const MAX_HOLES = 64;
 const snapCounts = new Int32Array(MAX_HOLES);
 const snapMarks = new Int8Array(MAX_HOLES);
 
-/** Rule clause cited on relay events, per game (set by the caller's hooks via `relayRule`). */
+/** Rule clauses a game wants cited on the kernel's lift, relay and drop events. */
 export interface SowOptions {
   readonly liftRule?: string;
   readonly relayRule?: string;
@@ -50,8 +50,8 @@ export interface SowOptions {
 
 /**
  * Sows the counters of `start` along `next`, relaying while `afterLast` says so.
- * Returns the stop code of `afterLast` (>= 1), or SOW_PERPETUAL.
- * `s.aux`-free: the last hole reached is returned through `lastHole.value` when given.
+ * Returns the stop code of `afterLast` (>= 1), or SOW_PERPETUAL. The hole where the last lap
+ * ended is left in `lastHoleBox.value`.
  */
 export function sowRelay(
   s: State,

@@ -69,6 +69,8 @@ const AUX_NAMES: Record<string, number> = {
 };
 
 const COUNTERS_PER_HOLE = 3;
+/** Clauses cited on the kernel's lift / relay / drop events. */
+const SOW_RULES = { liftRule: 'ADW-07', relayRule: 'ADW-08', dropRule: 'ADW-05' } as const;
 const HOLES = 18;
 const TOTAL = HOLES * COUNTERS_PER_HOLE;
 
@@ -551,7 +553,7 @@ class GabataGame implements Game {
 
   private sow(s: State, start: number, trace: Trace): number {
     if (this.cfg.captureGate === 'perHoleUntilEmptied') s.aux[SLOT_EMPTIED_MASK]! |= 1 << start;
-    return sowRelay(s, start, s.toMove, this.next, this.hooks, trace, { liftRule: 'ADW-07', relayRule: 'ADW-08', dropRule: 'ADW-05' });
+    return sowRelay(s, start, s.toMove, this.next, this.hooks, trace, SOW_RULES);
   }
 
   apply(s: State, move: number, trace: Trace = null): boolean {
