@@ -1,0 +1,86 @@
+/**
+ * A text board diagram drawn from the game's geometry alone (no rules): row 0, player 1's side,
+ * at the bottom; each hole shows its index and owner on the first line and its count (with a
+ * mark as `w` + owner, e.g. `4w1`) on the second; stores, if any, sit at their side.
+ *
+ * ```
+ *        +------+------+------+------+------+------+
+ *  row 2 |12  P2|13  P2|14  P2|15  P2|16  P2|17  P2|
+ *        |   3  |   3  |   3  |   3  |  4w1 |   3  |
+ *        +------+------+------+------+------+------+
+ * ```
+ */
+import type { Game } from '../core/game.js';
+import { END_REASONS, PHASES, PHASE_OVER, type State } from '../core/state.js';
+
+const CELL = 6;
+
+function center(text: string, width: number): string {
+  if (text.length >= width) return text;
+  const left = Math.floor((width - text.length) / 2);
+  return ' '.repeat(left) + text + ' '.repeat(width - text.length - left);
+}
+
+/** The board drawn as text, followed by the off-board piles and whose move it is. */
+export function makeDiagram(game: Game, s: State): string {
+  const g = game.geometry;
+  const cell = new Map<string, number>();
+  for (let h = 0; h < g.holeCount; h++) cell.set(`${g.holeRow[h]},${g.holeCol[h]}`, h);
+  const storeOf = (side: 'left' | 'right'): string[] =>
+    g.stores.filter((x) => x.side === side).map((x) => `S${x.player}:${s.captured[x.player] ?? 0}`);
+  const leftStores = storeOf('left');
+  const rightStores = storeOf('right');
+  const leftW = Math.max(0, ...leftStores.map((x) => x.length + 1));
+  const rowLabelW = `row ${g.rows - 1}`.length + 1;
+  const border = ' '.repeat(rowLabelW + leftW) + '+' + `${'-'.repeat(CELL)}+`.repeat(g.cols);
+  const lines: string[] = [];
+  const P = s.players;
+  lines.push(
+    `${game.ruleset.info.name} (${game.ruleset.info.id})  round ${s.round}  turn ${s.turn}  ply ${s.ply}  phase ${PHASES[s.phase] ?? s.phase}`,
+  );
+  lines.push(border);
+  const middle = Math.floor((g.rows - 1) / 2);
+  for (let r = g.rows - 1; r >= 0; r--) {
+    let top = '';
+    let bottom = '';
+    for (let c = 0; c < g.cols; c++) {
+      const h = cell.get(`${r},${c}`);
+      if (h === undefined) {
+        top += ' '.repeat(CELL) + '|';
+        bottom += ' '.repeat(CELL) + '|';
+        continue;
+      }
+      const own = s.owners[h] ? `P${s.owners[h]}` : '--';
+      top += String(h).padEnd(CELL - own.length) + own + '|';
+      bottom += center(`${s.counts[h]}${s.marks[h] ? `w${s.marks[h]}` : ''}`, CELL) + '|';
+    }
+    const storeL = r === middle && leftStores.length ? (leftStores.join(' ') + ' ').padStart(leftW) : ' '.repeat(leftW);
+    const storeR = r === middle && rightStores.length ? ' ' + rightStores.join(' ') : '';
+    lines.push(`row ${r}`.padEnd(rowLabelW) + storeL + '|' + top + storeR);
+    lines.push(' '.repeat(rowLabelW) + ' '.repeat(leftW) + '|' + bottom);
+    lines.push(border);
+  }
+  const piles: string[] = [];
+  for (let p = 1; p <= P; p++) {
+    let t = `P${p} off-board ${s.captured[p]}`;
+    if (s.reserve[p]) t += ` (+${s.reserve[p]} reserve)`;
+    if (!s.active[p]) t += ' (out)';
+    if (s.raceHand[p]) t += ` hand ${s.raceHand[p]}`;
+    piles.push(t);
+  }
+  lines.push(piles.join('   '));
+  if (s.phase === PHASE_OVER) {
+    const scores = Array.from(s.scores.subarray(1, P + 1)).join('-');
+    const reason = END_REASONS[s.endReason] ?? '';
+    lines.push(
+      s.winner > 0
+        ? `Match over: P${s.winner} wins (scores ${scores}${reason && reason !== 'none' ? `, ${reason}` : ''})`
+        : `Match over: draw (scores ${scores}${reason && reason !== 'none' ? `, ${reason}` : ''})`,
+    );
+  } else if (s.toMove === 0) {
+    lines.push(`All players choose at once (${PHASES[s.phase] ?? s.phase})`);
+  } else {
+    lines.push(`P${s.toMove} to move${s.phase !== 0 ? ` (${PHASES[s.phase] ?? s.phase})` : ''}`);
+  }
+  return lines.join('\n');
+}

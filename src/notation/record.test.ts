@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { err, ok, type Result } from '../core/errors.js';
+import type { Ruleset } from '../core/game.js';
+import { PHASE_OVER } from '../core/state.js';
+import { RULESETS } from '../games/index.js';
+import { toyRuleset } from '../../test/helpers/toy-game.js';
+import { mustCreate, optionSets, randomPlayout } from '../../test/helpers/random-play.js';
+import { diffStates, type RulesetLookup } from './position.js';
+import { makeRecord, parseRecord, replayRecord, stateResult, stringifyRecord, type GameRecord } from './record.js';
+
+const ALL: Ruleset[] = [...RULESETS, toyRuleset];
+const lookup: RulesetLookup = (name): Result<Ruleset> => {
+  const r = ALL.find((x) => x.info.id === name || x.info.aliases.includes(name));
+  return r ? ok(r) : err('ERR_UNKNOWN_RULESET', `unknown ruleset '${name}'`, name);
+};
+
+describe('records: make, stringify, parse, replay', () => {
+  for (const rs of ALL) {
+    for (const options of optionSets(rs, 2, 11)) {
+      it(`${rs.info.id} ${JSON.stringify(options)}: replaying a record reproduces every position and the result`, () => {
+        const game = mustCreate(rs, options);
+        for (let seed = 1; seed <= 3; seed++) {
+          const play = randomPlayout(game, seed * 977, 3000);
+          const rec = makeRecord({ game, seed: seed * 977, moves: play.moves, final: play.final, agents: ['random', 'random'], date: '2026-11-29' });
+          const parsed = parseRecord(stringifyRecord(rec), lookup);
+          if (!parsed.ok) throw parsed.error;
+          expect(parsed.value).toEqual(rec);
+          const replay = replayRecord(parsed.value, { positions: true }, lookup);
+          if (!replay.ok) throw replay.error;
+          expect(replay.value.positions).toHaveLength(play.positions.length);
+          replay.value.positions!.forEach((p, i) => expect(diffStates(p, play.positions[i]!), `position ${i}`).toBeNull());
+          expect(diffStates(replay.value.final, play.final)).toBeNull();
+          expect(stateResult(replay.value.final)).toEqual(rec.result);
+        }
+      });
+    }
+  }
+
+  it('a finished match has a result with winner, scores by player (player 1 first) and reason', () => {
+    const game = mustCreate(toyRuleset, {});
+    const play = randomPlayout(game, 5, 1000);
+    expect(play.final.phase).toBe(PHASE_OVER);
+    const rec = makeRecord({ game, seed: 5, moves: play.moves, final: play.final });
+    expect(rec.result).toEqual({
+      winner: play.final.winner,
+      scores: [play.final.scores[1], play.final.scores[2]],
+      reason: 'rules',
+    });
+    expect(rec.options).toEqual({ seedsPerHole: 2, opening: 'race' });
+    expect(rec.moves[0]).toMatch(/^\d\|\d$/);
+  });
+
+  it('the events of every move can be kept', () => {
+    const game = mustCreate(toyRuleset, {});
+    const play = randomPlayout(game, 8, 1000);
+    const rec = makeRecord({ game, seed: 8, moves: play.moves, final: play.final });
+    const r = replayRecord(rec, { events: true }, lookup);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.events).toHaveLength(rec.moves.length);
+    expect(r.value.events![0]![0]!.type).toBe('raceStart');
+    expect(r.value.events![1]![0]!.type).toBe('lift');
+  });
+});
+
+describe('bad records are reported with what and where', () => {
+  const game = mustCreate(toyRuleset, {});
+  const play = randomPlayout(game, 5, 1000);
+  const rec: GameRecord = makeRecord({ game, seed: 5, moves: play.moves, final: play.final });
+
+  it('an illegal move is reported with its index', () => {
+    const moves = [...rec.moves];
+    // A hole of the opponent of the player to move is never legal in the toy game.
+    moves[3] = play.positions[3]!.toMove === 1 ? '4' : '1';
+    const r = replayRecord({ ...rec, moves }, {}, lookup);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.code).toBe('ERR_RECORD');
+      expect(r.error.where).toBe('moves[3]');
+      expect(r.error.message).toMatch(/ERR_ILLEGAL_MOVE/);
+    }
+  });
+  it('a move that is not notation is reported with its index', () => {
+    const moves = [...rec.moves];
+    moves[2] = 'banana';
+    const r = replayRecord({ ...rec, moves }, {}, lookup);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.where).toBe('moves[2]');
+      expect(r.error.message).toMatch(/banana/);
+      expect(r.error.message).toMatch(/ERR_MOVE_SYNTAX/);
+    }
+  });
+  it('a move after the end of the match is reported', () => {
+    const r = replayRecord({ ...rec, moves: [...rec.moves, '0'] }, {}, lookup);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.where).toBe(`moves[${rec.moves.length}]`);
+  });
+  it('a result that differs from the replay is reported', () => {
+    const r = replayRecord({ ...rec, result: { ...rec.result!, winner: 3 - Math.max(1, rec.result!.winner) } }, {}, lookup);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.where).toBe('result');
+  });
+  it('a result on a record that stops early is reported', () => {
+    const r = replayRecord({ ...rec, moves: rec.moves.slice(0, 2) }, {}, lookup);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(/not over/);
+  });
+
+  const base = JSON.parse(stringifyRecord(rec)) as Record<string, unknown>;
+  const cases: [string, unknown, string][] = [
+    ['not JSON', '{"ruleset":', 'record'],
+    ['not an object', '[]', 'record'],
+    ['unknown field', { ...base, colour: 'red' }, 'colour'],
+    ['wrong format', { ...base, format: 'pgn' }, 'format'],
+    ['no ruleset', { ...base, ruleset: undefined }, 'ruleset'],
+    ['unknown ruleset', { ...base, ruleset: 'chess' }, 'ruleset'],
+    ['unknown option', { ...base, options: { colour: 'red' } }, 'options.colour'],
+    ['bad option value', { ...base, options: { seedsPerHole: 99 } }, 'options.seedsPerHole'],
+    ['negative seed', { ...base, seed: -1 }, 'seed'],
+    ['fractional seed', { ...base, seed: 1.5 }, 'seed'],
+    ['players mismatch', { ...base, players: 3 }, 'players'],
+    ['moves not an array', { ...base, moves: '1 2 3' }, 'moves'],
+    ['a move not a string', { ...base, moves: ['1|4', 7] }, 'moves[1]'],
+    ['winner out of range', { ...base, result: { winner: 5, scores: [1, 2], reason: 'rules' } }, 'result.winner'],
+    ['scores wrong length', { ...base, result: { winner: 1, scores: [1], reason: 'rules' } }, 'result.scores'],
+    ['unknown reason', { ...base, result: { winner: 1, scores: [1, 2], reason: 'tired' } }, 'result.reason'],
+    ['agents not strings', { ...base, agents: [1, 2] }, 'agents'],
+    ['meta nested', { ...base, meta: { a: { b: 1 } } }, 'meta.a'],
+  ];
+  for (const [name, input, where] of cases) {
+    it(`parseRecord: ${name}`, () => {
+      const r = parseRecord(typeof input === 'string' ? input : JSON.stringify(input), lookup);
+      expect(r.ok).toBe(false);
+      if (!r.ok) {
+        expect(r.error.code).toBe('ERR_RECORD');
+        expect(r.error.where).toBe(where);
+      }
+    });
+  }
+  it('parseRecord fills the options a record leaves out with their defaults', () => {
+    const r = parseRecord({ ruleset: 'toy', seed: 3, moves: [] }, lookup);
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      expect(r.value.ruleset).toBe('toy-race');
+      expect(r.value.options).toEqual({ seedsPerHole: 2, opening: 'race' });
+      expect(r.value.result).toBeNull();
+    }
+  });
+});

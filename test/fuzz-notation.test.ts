@@ -1,0 +1,176 @@
+/**
+ * Fuzzing every text input of the notation layer with seeded random mutations of valid inputs:
+ * position text, position JSON, move text, record JSON. A parser must never throw: it returns a
+ * value or a GabataError with a known code. What it accepts must be usable: a parsed position
+ * prints and parses back to itself and its legal moves can be played.
+ */
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES, GabataError, type Result } from '../src/core/errors.js';
+import { MAX_MOVES, type Ruleset } from '../src/core/game.js';
+import { Rng } from '../src/core/rng.js';
+import { PHASE_OVER } from '../src/core/state.js';
+import { RULESETS } from '../src/games/index.js';
+import { isSimultaneous, parseLegalMove, parseMove, applyParsed } from '../src/notation/move.js';
+import { diffStates, makePosition, parseAnyPosition, parsePosition, parsePositionJSON, positionToJSON } from '../src/notation/position.js';
+import { makeRecord, parseRecord, replayRecord, stringifyRecord } from '../src/notation/record.js';
+import { mustCreate, randomPlayout } from './helpers/random-play.js';
+
+const ALPHABET = '0123456789.,/:|()=-{}[]"wn* abcxyzABC\\\t\n\u00a0é💥';
+const CHUNKS = ['99999999999', '-1', 'NaN', 'null', '""', '{}', '[]', 'ph:race', 'm:0', '4w9', 'x:{}', 'h:1:', '|', '1e309', 'true'];
+
+/** One random edit of a string. */
+function mutate(text: string, rng: Rng): string {
+  const pos = text.length === 0 ? 0 : rng.int(text.length + 1);
+  switch (rng.int(8)) {
+    case 0: // delete a run
+      return text.slice(0, pos) + text.slice(pos + 1 + rng.int(4));
+    case 1: // insert a character
+      return text.slice(0, pos) + ALPHABET[rng.int(ALPHABET.length)] + text.slice(pos);
+    case 2: // replace a character
+      return text.slice(0, pos) + ALPHABET[rng.int(ALPHABET.length)] + text.slice(pos + 1);
+    case 3: // insert a nasty chunk
+      return text.slice(0, pos) + CHUNKS[rng.int(CHUNKS.length)] + text.slice(pos);
+    case 4: // truncate
+      return text.slice(0, pos);
+    case 5: {
+      // duplicate a piece
+      const end = Math.min(text.length, pos + 1 + rng.int(12));
+      return text.slice(0, end) + text.slice(pos, end) + text.slice(end);
+    }
+    case 6: {
+      // swap two space-separated tokens
+      const t = text.split(' ');
+      const i = rng.int(t.length);
+      const j = rng.int(t.length);
+      [t[i], t[j]] = [t[j]!, t[i]!];
+      return t.join(' ');
+    }
+    default: {
+      // change a number
+      return text.replace(/\d+/, () => String(rng.int(3) === 0 ? -rng.int(100) : rng.int(1 << rng.int(31))));
+    }
+  }
+}
+
+function mutateN(text: string, rng: Rng): string {
+  let t = text;
+  const n = 1 + rng.int(3);
+  for (let i = 0; i < n; i++) t = mutate(t, rng);
+  return t;
+}
+
+/** Calls a parser; fails the test if it throws or returns an error that is not a GabataError with a known code. */
+function neverThrows<T>(label: string, input: string, f: () => Result<T>): Result<T> {
+  let r: Result<T>;
+  try {
+    r = f();
+  } catch (e) {
+    throw new Error(`${label} threw on ${JSON.stringify(input)}: ${(e as Error).stack}`);
+  }
+  if (!r.ok) {
+    expect(r.error, label).toBeInstanceOf(GabataError);
+    expect(ERROR_CODES).toContain(r.error.code);
+    expect(r.error.message.length).toBeGreaterThan(0);
+  }
+  return r;
+}
+
+const ITER = 1500;
+
+describe('fuzzing the notation parsers', () => {
+  for (const rs of RULESETS as Ruleset[]) {
+    const game = mustCreate(rs, {});
+    const samples = randomPlayout(game, 4242, 120).positions.filter((_, i) => i % 10 === 0);
+
+    it(`${rs.info.id}: mutated position text never throws; what parses is a usable position`, () => {
+      const rng = new Rng(1);
+      let accepted = 0;
+      for (let i = 0; i < ITER; i++) {
+        const s = samples[rng.int(samples.length)]!;
+        const input = mutateN(makePosition(game, s), rng);
+        const r = neverThrows('parsePosition', input, () => parsePosition(input));
+        if (!r.ok) continue;
+        accepted++;
+        // A position that parses prints canonically and parses back to the same state.
+        const text = makePosition(r.value.game, r.value.state);
+        const again = parsePosition(text);
+        expect(again.ok, text).toBe(true);
+        if (again.ok) expect(diffStates(again.value.state, r.value.state)).toBeNull();
+      }
+      // Some mutations are harmless (a changed rng digit, swapped fields): they must still parse.
+      expect(accepted).toBeGreaterThan(0);
+    });
+
+    it(`${rs.info.id}: mutated position JSON never throws`, () => {
+      const rng = new Rng(2);
+      let accepted = 0;
+      for (let i = 0; i < ITER; i++) {
+        const s = samples[rng.int(samples.length)]!;
+        const input = mutateN(JSON.stringify(positionToJSON(game, s)), rng);
+        const r = neverThrows('parsePositionJSON', input, () => parsePositionJSON(input));
+        if (r.ok) {
+          accepted++;
+          const j = positionToJSON(r.value.game, r.value.state);
+          const back = parseAnyPosition(JSON.stringify(j));
+          expect(back.ok).toBe(true);
+        }
+      }
+      expect(accepted).toBeGreaterThan(0);
+    });
+
+    it(`${rs.info.id}: mutated move texts never throw; accepted legal moves apply`, () => {
+      const rng = new Rng(3);
+      const buf = new Int32Array(MAX_MOVES);
+      let legal = 0;
+      for (let i = 0; i < ITER; i++) {
+        const s = samples[rng.int(samples.length)]!;
+        if (s.phase === PHASE_OVER) continue;
+        let seedText: string;
+        if (isSimultaneous(s)) {
+          const parts: string[] = [];
+          for (let p = 1; p <= s.players; p++) {
+            const n = game.legalMovesFor(s, p, buf);
+            parts.push(n ? game.moveText(s, buf[rng.int(n)]!) : '0');
+          }
+          seedText = parts.join('|');
+        } else {
+          const n = game.legalMoves(s, buf);
+          seedText = n ? game.moveText(s, buf[rng.int(n)]!) : 'pass';
+        }
+        const input = rng.int(4) === 0 ? seedText : mutateN(seedText, rng);
+        neverThrows('parseMove', input, () => parseMove(game, s, input));
+        const r = neverThrows('parseLegalMove', input, () => parseLegalMove(game, s, input));
+        if (r.ok) {
+          legal++;
+          const c = s.clone();
+          expect(() => applyParsed(game, c, r.value)).not.toThrow();
+          expect(c.total()).toBe(s.total());
+        }
+      }
+      expect(legal).toBeGreaterThan(0);
+    });
+
+    it(`${rs.info.id}: mutated records never throw when parsed or replayed`, () => {
+      const rng = new Rng(4);
+      const play = randomPlayout(game, 77, 60);
+      const text = stringifyRecord(makeRecord({ game, seed: 77, moves: play.moves, final: play.final }), undefined);
+      let replayed = 0;
+      for (let i = 0; i < ITER / 3; i++) {
+        const input = mutateN(text, rng);
+        const r = neverThrows('parseRecord', input, () => parseRecord(input));
+        if (!r.ok) continue;
+        const rr = neverThrows('replayRecord', input, () => replayRecord(r.value));
+        if (rr.ok) replayed++;
+      }
+      expect(replayed).toBeGreaterThan(0);
+    });
+  }
+
+  it('non-string inputs are errors, not exceptions', () => {
+    for (const x of [undefined, null, 3, true, [], {}, { counts: 'x' }, [{ a: 1 }]]) {
+      neverThrows('parseAnyPosition', String(x), () => parseAnyPosition(x));
+      neverThrows('parsePositionJSON', String(x), () => parsePositionJSON(x));
+      neverThrows('parseRecord', String(x), () => parseRecord(x));
+    }
+  });
+});
