@@ -7,6 +7,7 @@ import type { Ruleset } from '../core/game.js';
 import { gabataAdowa, gabataAksum } from './gabata.js';
 import { gifia } from './gifia.js';
 import { selus } from './selus.js';
+import { abalalae } from './abalalae.js';
 // registry-imports (each ruleset module adds its import line above this comment)
 
 export const RULESETS: readonly Ruleset[] = [
@@ -14,6 +15,7 @@ export const RULESETS: readonly Ruleset[] = [
   gabataAksum,
   gifia,
   selus,
+  abalalae,
   // registry-entries (each ruleset module adds its entry above this comment)
 ];
 
