@@ -7,7 +7,10 @@
  * `raceLoserCompletion`). The race is deterministic, so a repeating joint state proves a loop,
  * which is resolved by option `raceLoopResolution` with the state's seeded generator.
  *
- * Abalala'e and Selus share this code; a ruleset passes each racer's track and its skip rule.
+ * Abalala'e and Selus share this code; a ruleset passes each racer's track and its skip rule,
+ * and may replace the plain relay-or-finish test of a last counter with its own (`afterLast`,
+ * e.g. Abalala'e's captures when they are allowed in the race). A loser whose completion never
+ * ends is cut off as if he had abandoned; the race he lost stays lost.
  */
 import type { State } from './state.js';
 import type { Trace } from './events.js';

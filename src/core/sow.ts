@@ -46,6 +46,8 @@ export interface SowOptions {
   readonly liftRule?: string;
   readonly relayRule?: string;
   readonly dropRule?: string;
+  /** Cited when the game's `skip` hook passes a hole over. */
+  readonly skipRule?: string;
 }
 
 /**
@@ -106,7 +108,7 @@ export function sowRelay(
       // skips the counter is dropped regardless.
       if (skip !== null && skipped < n && skip(s, cur, hand, mover)) {
         skipped++;
-        if (trace !== null) trace.push({ type: 'skip', player: mover, hole: cur });
+        if (trace !== null) trace.push({ type: 'skip', player: mover, hole: cur, rule: rules?.skipRule });
         continue;
       }
       skipped = 0;

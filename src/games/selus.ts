@@ -534,7 +534,7 @@ function makeGame(ruleset: Ruleset, options: Record<string, OptionValue>): Game 
     rules: { start: 'SEL-05', tick: 'SEL-04', finish: 'SEL-04', loop: 'SEL-04' },
   };
 
-  const sowRules = { liftRule: 'SEL-08', relayRule: 'SEL-07', dropRule: 'SEL-10' };
+  const sowRules = { liftRule: 'SEL-08', relayRule: 'SEL-07', dropRule: 'SEL-10', skipRule: 'SEL-11' };
 
   /** Ends the game: scores by SEL-19 (or the guard's rule) and records why. */
   const endGame = (s: State, reason: EndReason, loser: number, trace: Trace): void => {
