@@ -1,0 +1,771 @@
+/**
+ * Abalala'e, the three-row mancala of the central highlands of Eritrea (SPEC §5, clauses ABA-).
+ *
+ * The rules in our words. Eighteen holes in three rows of six, three counters in each. Each
+ * player owns the row nearest him and the half of the middle row on his right. A player sows
+ * along his own serpentine track: his row left to right, the whole middle row right to left, the
+ * far row left to right, then back to his first hole; the two players' tracks are the same cycle
+ * run in opposite senses. Every round opens with a race: both players at once lift their
+ * leftmost hole and relay-sow (a last counter falling into an occupied hole lifts it and sows on)
+ * until a last counter falls into an empty hole; the first to get there moves first in the turns
+ * that follow. A turn starts from any own hole and relay-sows the same way. A last counter that
+ * falls into an empty hole of the opponent ends the turn; one that falls into an empty hole of
+ * the mover's own captures what the opponent has in that column (two holes in the mover's left
+ * half, one in his right half), and that single counter then steps on to the next hole as a new
+ * last counter (relay, capture again, or stop). When, at the end of a turn, one side has no
+ * counters, the other player takes what is left on the board and the round is over. The poorer
+ * player lays out all his counters three to a hole along his track from his leftmost hole; the
+ * richer matches him hole for hole and sets the rest aside as winnings. The match ends when one
+ * player holds all 54 counters.
+ *
+ * Source: R. Pankhurst, "Gabata and Related Board Games of Ethiopia and the Horn of Africa",
+ * Ethiopia Observer 14(3): 154-206 (1971), p. 163 (rules; reference p. 172), as paraphrased by the
+ * Ludii portal (DLP.Games.319, seed 001).
+ *
+ * Choices (SPEC §5.3, each switchable where the readings differ): the race is the lock-step model
+ * of SPEC §7 (`openingMode`, `raceTickOrder`, `raceLoserCompletion`, `raceLoopResolution`); no
+ * captures in the race (`raceCaptures`); any own hole may start a main-phase turn; the round end
+ * is tested at the end of a turn, and also right after the race (a race can empty a side);
+ * winnings count in later tallies (`winningsCountLater`). Guards (SPEC §8): a start whose relay
+ * never ends is illegal (`perpetualMove`; a player with no other start passes, and two passes in
+ * a row end the round); threefold repetition or `maxTurnsPerRound` ends a round, each player
+ * then taking the counters in his own holes (`roundStalemate = ownerTakes`) or the match being
+ * drawn (`draw`); a match is stopped after MAX_ROUNDS rounds as a last safety net.
+ *
+ * A consequence worth knowing: the start is point-symmetric and P2's track is P1's mirrored
+ * (hole h <-> 17 - h), so the first race is always a dead heat (both finish in tick 51) and the
+ * tick order decides it: P1 wins it under the default `alternate`, P2 under `p2First`.
+ */
+import { err, ok, type Result } from '../core/errors.js';
+import type { Trace } from '../core/events.js';
+import {
+  MAX_MOVES,
+  MOVE_PASS,
+  standardReturns,
+  type Game,
+  type Ruleset,
+  type RulesetInfo,
+} from '../core/game.js';
+import { GEOMETRY_3X6_A, OWNERS_3X6_2P, TRACK_A_P1, TRACK_A_P2, trackByName } from '../core/geometry.js';
+import { resolveOptions, type OptionSpec, type OptionValue, type OptionValues } from '../core/options.js';
+import {
+  RACE_LOOP_RESOLUTIONS,
+  RACE_LOSER_COMPLETIONS,
+  RACE_TICK_ORDERS,
+  runRace,
+  type RaceLoopResolution,
+  type RaceLoserCompletion,
+  type RaceRules,
+  type RaceTickOrder,
+} from '../core/race.js';
+import { LAP_END, LAP_RELAY, SOW_PERPETUAL, sowRelay, type SowHooks } from '../core/sow.js';
+import { END_REASONS, PHASE_OVER, PHASE_PLAY, PHASE_RACE, State, type EndReason } from '../core/state.js';
+
+/** Counters in a full set (ABA-02). */
+export const ABALALAE_COUNTERS = 54;
+const HOLES = 18;
+/** Safety net on rounds in one match (a cycle of rounds is conceivable, never seen in play). */
+export const MAX_ROUNDS = 1000;
+
+/** Each player's nine holes in the order of his track from his leftmost hole (ABA-16). */
+export const LAYOUT_ORDER: readonly (readonly number[])[] = [[], TRACK_A_P1.slice(0, 9), TRACK_A_P2.slice(0, 9)];
+const LEFTMOST = [0, 0, 17];
+const NEXT: readonly (Int8Array | null)[] = [null, trackByName(GEOMETRY_3X6_A, 'A1').next, trackByName(GEOMETRY_3X6_A, 'A2').next];
+
+/**
+ * The opponent-owned holes in the column of each hole (SPEC §5.1): two in the owner's left half,
+ * one in his right half. -1 = none.
+ */
+const FACING_A = new Int8Array(HOLES).fill(-1);
+const FACING_B = new Int8Array(HOLES).fill(-1);
+for (let h = 0; h < HOLES; h++) {
+  const owner = OWNERS_3X6_2P[h]!;
+  const col = h % 6;
+  let k = 0;
+  for (const q of [col, col + 6, col + 12]) {
+    if (OWNERS_3X6_2P[q] !== owner) {
+      if (k === 0) FACING_A[h] = q;
+      else FACING_B[h] = q;
+      k++;
+    }
+  }
+}
+
+/** The holes whose counters a last counter in `hole` captures (SPEC §5.1 `facing`). */
+export function facingHoles(hole: number): number[] {
+  const out: number[] = [];
+  if (FACING_A[hole]! >= 0) out.push(FACING_A[hole]!);
+  if (FACING_B[hole]! >= 0) out.push(FACING_B[hole]!);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Options (SPEC §10) and provenance.
+
+const PERPETUAL_MOVES = ['illegal', 'endTurnAtRepeat', 'drawRound'] as const;
+const ROUND_STALEMATES = ['ownerTakes', 'draw'] as const;
+const OPENING_MODES = ['race', 'p1First', 'random'] as const;
+
+const OPTIONS: readonly OptionSpec[] = [
+  {
+    name: 'openingMode',
+    kind: 'choice',
+    values: OPENING_MODES,
+    default: 'race',
+    description: 'Who makes the first turn of each round.',
+    explain: {
+      race: 'Both players race from their leftmost holes at once (lock-step, SPEC §7); the winner starts (ABA-04..08, ABA-19).',
+      p1First: 'No race: player 1 starts every round from any hole (Ludii).',
+      random: 'No race: a seeded coin decides who starts each round.',
+    },
+    refs: ['B2', 'B9', 'ABA-04', 'ABA-19'],
+  },
+  {
+    name: 'raceTickOrder',
+    kind: 'choice',
+    values: RACE_TICK_ORDERS,
+    default: 'alternate',
+    description: 'Who drops first within one tick of the race (decides ties).',
+    explain: {
+      alternate: 'Player 1 first on odd ticks, player 2 first on even ticks.',
+      p1First: 'Player 1 always drops first.',
+      p2First: 'Player 2 always drops first.',
+    },
+    refs: ['ABA-06'],
+  },
+  {
+    name: 'raceLoserCompletion',
+    kind: 'choice',
+    values: RACE_LOSER_COMPLETIONS,
+    default: 'finish',
+    description: 'What the loser of the race does once the winner has finished.',
+    explain: {
+      finish: 'He sows on alone until his own last counter falls into an empty hole.',
+      abandon: 'He stops; the counters in his hand go back into the hole he last lifted.',
+    },
+    refs: ['B4', 'ABA-06'],
+  },
+  {
+    name: 'raceLoopResolution',
+    kind: 'choice',
+    values: RACE_LOOP_RESOLUTIONS,
+    default: 'random',
+    description: 'How a race that would repeat forever is decided.',
+    explain: {
+      p1Starts: 'Hands go back to the holes last lifted; player 1 starts.',
+      random: 'Hands go back to the holes last lifted; a coin seeded by the game decides who starts.',
+      restartRace: 'The board is put back and the race run again with the other tick priority; a second loop falls back to the coin.',
+    },
+    refs: ['§7'],
+  },
+  {
+    name: 'raceCaptures',
+    kind: 'boolean',
+    default: false,
+    description: 'Are the facing-hole captures (ABA-12/13) made during the race?',
+    explain: {
+      true: 'Yes: a racer whose last counter falls into an empty own hole captures and carries on.',
+      false: 'No: an empty hole ends a racer\'s race, whoever owns it (ABA-07).',
+    },
+    refs: ['B3', 'ABA-07'],
+  },
+  {
+    name: 'winningsCountLater',
+    kind: 'boolean',
+    default: true,
+    description: 'Do winnings set aside count in the next redistribution?',
+    explain: {
+      true: 'Yes: a player lays out (or matches with) everything he owns, winnings included (ABA-18).',
+      false: 'No: winnings are banked for good; each round is played with the counters captured in the last one, and the match ends when one player takes every counter in play.',
+    },
+    refs: ['B8', 'ABA-18'],
+  },
+  {
+    name: 'skipOriginOnLongLaps',
+    kind: 'boolean',
+    default: false,
+    description: 'Does a lap of 18 or more counters pass over the hole it started from?',
+    explain: {
+      true: 'Yes: the origin hole never receives a counter of its own lap.',
+      false: 'No: the origin hole is sown like any other (Ludii\'s default).',
+    },
+    refs: ['§1'],
+  },
+  {
+    name: 'perpetualMove',
+    kind: 'choice',
+    values: PERPETUAL_MOVES,
+    default: 'illegal',
+    description: 'What to do with a starting hole whose relay sowing would never end.',
+    explain: {
+      illegal: 'It is not a legal move; a player whose every start is perpetual passes.',
+      endTurnAtRepeat: 'It is legal; the turn ends where the sowing first repeats.',
+      drawRound: 'It is legal; the round ends where the sowing first repeats, settled as `roundStalemate` says.',
+    },
+    refs: ['§8.1'],
+  },
+  {
+    name: 'maxLapsPerTurn',
+    kind: 'integer',
+    min: 16,
+    max: 1_000_000,
+    default: 10_000,
+    description: 'Laps after which a sowing counts as perpetual (a safety net, SPEC §8.2).',
+    refs: ['§8.2'],
+  },
+  {
+    name: 'maxTurnsPerRound',
+    kind: 'integer',
+    min: 1,
+    max: 1_000_000,
+    default: 2000,
+    description: 'Turns after which a round is ended as a stalemate (SPEC §8.3).',
+    refs: ['§8.3'],
+  },
+  {
+    name: 'roundStalemate',
+    kind: 'choice',
+    values: ROUND_STALEMATES,
+    default: 'ownerTakes',
+    description: 'How a round ended by a guard (threefold repetition, turn cap, double pass) is settled.',
+    explain: {
+      ownerTakes: 'Each player takes the counters in his own holes; the match goes on with a redistribution.',
+      draw: 'The match ends drawn.',
+    },
+    refs: ['§8.3'],
+  },
+  {
+    name: 'rounds',
+    kind: 'integer',
+    min: 0,
+    max: MAX_ROUNDS,
+    default: 0,
+    description: 'Rounds to play: 0 = until one player holds every counter (ABA-20); N = stop after N rounds, the larger holding wins.',
+    refs: ['ABA-20'],
+  },
+];
+
+const PRESETS: Readonly<Record<string, OptionValues>> = {
+  /** Ludii's Abalala'e.lud: no race, player 1 starts, one round only. */
+  ludii: { openingMode: 'p1First', rounds: 1 },
+};
+
+const INFO: RulesetInfo = {
+  id: 'abalalae',
+  name: "Abalala'e",
+  aliases: ["Abalala'e", 'Abalalae', 'Abalala-e'],
+  region: "Central highlands of Eritrea (also called Gabata in Eritrea's eastern lowlands)",
+  sources: [
+    {
+      author: 'R. Pankhurst',
+      year: 1971,
+      title: 'Gabata and Related Board Games of Ethiopia and the Horn of Africa. Ethiopia Observer 14(3): 154-206',
+      pages: '163, 172',
+      note: "Taught to Pankhurst by Abba Pawlos Tzadua, Abba Zacharias, Michael Yaqob and Gabra Sellasé Gabra Amlak; read through the Ludii portal's paraphrase (DLP.Games.319).",
+    },
+  ],
+  clausePrefix: 'ABA',
+  players: [2],
+  summary:
+    'A three-row relay-sowing game in which each player follows his own serpentine track, the two running opposite ways. ' +
+    'Each round opens with a simultaneous race; captures take the opponent\'s holes facing an empty own hole, and the ' +
+    'rounds go on, with the poorer player laying out all he has, until one player holds all 54 counters.',
+  reconstructions: [
+    { ref: 'ABA-06', text: 'The simultaneous race is played in lock-step, one counter per player per tick (SPEC §7).', option: 'openingMode', confidence: 'medium' },
+    { ref: 'ABA-06', text: 'Within a tick the players drop in alternating priority; that order breaks ties.', option: 'raceTickOrder', confidence: 'medium' },
+    { ref: 'ABA-06', text: 'The race loser finishes his own sowing.', option: 'raceLoserCompletion', confidence: 'medium' },
+    { ref: '§7', text: 'A race that repeats forever is decided by a seeded coin.', option: 'raceLoopResolution', confidence: 'low' },
+    { ref: 'ABA-07', text: 'No captures are made in the race.', option: 'raceCaptures', confidence: 'medium' },
+    { ref: 'ABA-09', text: 'A main-phase turn may start from any own hole (the leftmost-hole rule is read as the race\'s only).', confidence: 'medium' },
+    { ref: 'ABA-15', text: 'The round end is tested at the end of each turn (and after the race), not after every lap.', confidence: 'medium' },
+    { ref: 'ABA-18', text: 'Winnings set aside count in later redistributions (Ludii\'s Rab\'e model).', option: 'winningsCountLater', confidence: 'medium' },
+    { ref: 'ABA-19', text: 'Every round opens with a race again.', option: 'openingMode', confidence: 'medium' },
+    { ref: '§1', text: 'A long lap sows into its own origin hole.', option: 'skipOriginOnLongLaps', confidence: 'medium' },
+    { ref: '§8', text: 'Perpetual sowings are illegal; repeated or overlong rounds end with each player taking his own holes.', option: 'perpetualMove, roundStalemate', confidence: 'low' },
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------
+// The game.
+
+interface AbalalaeOptions {
+  openingMode: (typeof OPENING_MODES)[number];
+  raceTickOrder: RaceTickOrder;
+  raceLoserCompletion: RaceLoserCompletion;
+  raceLoopResolution: RaceLoopResolution;
+  raceCaptures: boolean;
+  winningsCountLater: boolean;
+  skipOriginOnLongLaps: boolean;
+  perpetualMove: (typeof PERPETUAL_MOVES)[number];
+  maxLapsPerTurn: number;
+  maxTurnsPerRound: number;
+  roundStalemate: (typeof ROUND_STALEMATES)[number];
+  rounds: number;
+}
+
+const reasonIndex = (r: EndReason): number => END_REASONS.indexOf(r);
+
+/** Facing-hole capture (ABA-12) by the counter just dropped into the empty own hole `hole`. */
+function captureFacing(s: State, hole: number, mover: number, trace: Trace): number {
+  let taken = 0;
+  const a = FACING_A[hole]!;
+  const b = FACING_B[hole]!;
+  if (a >= 0 && s.counts[a]! > 0) {
+    const c = s.counts[a]!;
+    taken += c;
+    s.counts[a] = 0;
+    if (trace !== null) trace.push({ type: 'capture', player: mover, hole: a, count: c, rule: 'ABA-12' });
+  }
+  if (b >= 0 && s.counts[b]! > 0) {
+    const c = s.counts[b]!;
+    taken += c;
+    s.counts[b] = 0;
+    if (trace !== null) trace.push({ type: 'capture', player: mover, hole: b, count: c, rule: 'ABA-12' });
+  }
+  s.captured[mover]! += taken;
+  return taken;
+}
+
+/** Whether player p has a counter in any of his holes. */
+function sideHasCounters(s: State, p: number): boolean {
+  for (let h = 0; h < HOLES; h++) if (s.owners[h] === p && s.counts[h]! > 0) return true;
+  return false;
+}
+
+export class AbalalaeGame implements Game {
+  readonly ruleset: Ruleset;
+  readonly options: Readonly<Record<string, OptionValue>>;
+  readonly players = 2;
+  readonly geometry = GEOMETRY_3X6_A;
+  readonly counterTotal = ABALALAE_COUNTERS;
+  readonly opts: AbalalaeOptions;
+  /** Rule clause cited on relay events; switched to ABA-13 for the step after a capture. */
+  private readonly sowRules = { liftRule: 'ABA-09', relayRule: 'ABA-10', dropRule: 'ABA-03' };
+  private readonly hooks: SowHooks;
+  private readonly raceRules: RaceRules;
+  /** Scratch state for the perpetual-move test of `legalMoves`. */
+  private readonly scratch = new State(2, HOLES);
+  private readonly buf = new Int32Array(MAX_MOVES);
+  private readonly totals = new Int32Array(3);
+  /** Captures made in the turn being applied (clears the repetition history). */
+  private turnCaptured = 0;
+
+  constructor(ruleset: Ruleset, options: Record<string, OptionValue>) {
+    this.ruleset = ruleset;
+    this.options = Object.freeze({ ...options });
+    this.opts = options as unknown as AbalalaeOptions;
+    const sowRules = this.sowRules;
+    this.hooks = {
+      skip: null,
+      skipOrigin: this.opts.skipOriginOnLongLaps,
+      maxLaps: this.opts.maxLapsPerTurn,
+      afterLast: (s: State, hole: number, mover: number, trace: Trace): number => {
+        if (s.counts[hole]! > 1) {
+          sowRules.relayRule = 'ABA-10';
+          return LAP_RELAY;
+        }
+        if (s.owners[hole] !== mover) {
+          if (trace !== null) trace.push({ type: 'turnEnd', player: mover, reason: 'emptyOpponentHole', rule: 'ABA-11' });
+          return LAP_END;
+        }
+        const taken = captureFacing(s, hole, mover, trace);
+        if (taken > 0) {
+          this.turnCaptured += taken;
+          // ABA-13: the capturing counter is lifted alone and steps on as a new last counter.
+          sowRules.relayRule = 'ABA-13';
+          return LAP_RELAY;
+        }
+        if (trace !== null) trace.push({ type: 'turnEnd', player: mover, reason: 'nothingFacing', rule: 'ABA-14' });
+        return LAP_END;
+      },
+    };
+    const raceCaptures = this.opts.raceCaptures;
+    this.raceRules = {
+      next: NEXT,
+      skip: null,
+      tickOrder: this.opts.raceTickOrder,
+      loserCompletion: this.opts.raceLoserCompletion,
+      loopResolution: this.opts.raceLoopResolution,
+      rules: { start: 'ABA-04', tick: 'ABA-06', finish: 'ABA-05', loop: 'ABA-06' },
+      skipOrigin: this.opts.skipOriginOnLongLaps,
+      afterLast: raceCaptures
+        ? (s: State, hole: number, racer: number, trace: Trace): number => {
+            if (s.counts[hole]! > 1) return LAP_RELAY;
+            if (s.owners[hole] !== racer) return LAP_END;
+            return captureFacing(s, hole, racer, trace) > 0 ? LAP_RELAY : LAP_END;
+          }
+        : null,
+    };
+  }
+
+  /** The race rules this game passes to the shared race kernel (tests run races with them). */
+  get race(): RaceRules {
+    return this.raceRules;
+  }
+
+  newState(seed: number, trace: Trace = null): State {
+    const s = new State(2, HOLES, seed);
+    s.owners.set(OWNERS_3X6_2P);
+    s.counts.fill(3);
+    this.openRound(s, trace);
+    return s;
+  }
+
+  /**
+   * Starts the round set up on the board: the opening (race, or a fixed or random first player),
+   * the round-end test after the race, and the first turn. Loops while rounds end at once.
+   */
+  openRound(s: State, trace: Trace): void {
+    for (;;) {
+      s.turn = 0;
+      s.passes = 0;
+      s.clearHistory();
+      s.raceWinner = 0;
+      s.raceTick = 0;
+      s.raceDone.fill(0);
+      s.raceCursor.fill(-1);
+      let first: number;
+      if (this.opts.openingMode === 'race') {
+        s.phase = PHASE_RACE;
+        s.toMove = 0;
+        const out = runRace(s, LEFTMOST, this.raceRules, trace);
+        first = out.winner;
+      } else if (this.opts.openingMode === 'p1First') {
+        first = 1;
+      } else {
+        first = 1 + s.rng.int(2);
+      }
+      s.roundStarter = first;
+      s.toMove = first;
+      s.phase = PHASE_PLAY;
+      if (this.opts.openingMode === 'race' && (!sideHasCounters(s, 1) || !sideHasCounters(s, 2))) {
+        // The race emptied a side: the round is over before its first turn (ABA-15).
+        if (this.endRound(s, 'rules', trace)) continue;
+        return;
+      }
+      if (this.beginTurn(s, trace)) continue;
+      return;
+    }
+  }
+
+  /**
+   * A turn begins: the round-stalemate guard (SPEC §8.3). Returns true when the guard ended the
+   * round and a new one was set up (the caller opens it), false otherwise.
+   */
+  private beginTurn(s: State, trace: Trace): boolean {
+    s.turn++;
+    if (s.turn > this.opts.maxTurnsPerRound) return this.endRound(s, 'turnCap', trace);
+    if (s.recordPosition() >= 3) return this.endRound(s, 'stalemate', trace);
+    return false;
+  }
+
+  candidateMoves(s: State, out: Int32Array): number {
+    if (s.phase !== PHASE_PLAY) return 0;
+    const p = s.toMove;
+    let n = 0;
+    for (let h = 0; h < HOLES; h++) if (s.owners[h] === p && s.counts[h]! > 0) out[n++] = h;
+    if (n === 0) out[n++] = MOVE_PASS;
+    return n;
+  }
+
+  legalMoves(s: State, out: Int32Array): number {
+    const n = this.candidateMoves(s, out);
+    if (this.opts.perpetualMove !== 'illegal' || n === 0 || out[0] === MOVE_PASS) return n;
+    let k = 0;
+    const scratch = this.scratch;
+    for (let i = 0; i < n; i++) {
+      const h = out[i]!;
+      scratch.counts.set(s.counts);
+      scratch.owners.set(s.owners);
+      scratch.captured.set(s.captured);
+      if (sowRelay(scratch, h, s.toMove, NEXT[s.toMove]!, this.hooks, null) !== SOW_PERPETUAL) out[k++] = h;
+    }
+    // SPEC §8.1: a player whose every start is perpetual passes.
+    if (k === 0) out[k++] = MOVE_PASS;
+    return k;
+  }
+
+  legalMovesFor(s: State, player: number, out: Int32Array): number {
+    // Abalala'e has no simultaneous decision (the race is forced); sequential nodes only.
+    return s.toMove === player ? this.legalMoves(s, out) : 0;
+  }
+
+  apply(s: State, move: number, trace: Trace = null): boolean {
+    if (s.phase === PHASE_OVER) return true;
+    const mover = s.toMove;
+    s.ply++;
+    if (move === MOVE_PASS) {
+      if (trace !== null) trace.push({ type: 'pass', player: mover, rule: '§8.1' });
+      s.passes++;
+      if (s.passes >= 2) {
+        // Neither player can move without sowing for ever: nothing can change any more.
+        this.settleOrOpen(s, 'stalemate', trace);
+        return true;
+      }
+      this.nextTurn(s, mover, trace);
+      return true;
+    }
+    s.passes = 0;
+    this.turnCaptured = 0;
+    this.sowRules.relayRule = 'ABA-10';
+    const r = sowRelay(s, move, mover, NEXT[mover]!, this.hooks, trace, this.sowRules);
+    if (r === SOW_PERPETUAL) {
+      if (this.opts.perpetualMove === 'illegal') return false;
+      if (trace !== null) trace.push({ type: 'turnEnd', player: mover, reason: 'perpetual', rule: '§8.1' });
+      if (this.opts.perpetualMove === 'drawRound') {
+        this.settleOrOpen(s, 'perpetual', trace);
+        return true;
+      }
+    }
+    if (this.turnCaptured > 0) s.clearHistory();
+    // ABA-15: the round ends when a side is empty at the end of a turn.
+    if (!sideHasCounters(s, 1) || !sideHasCounters(s, 2)) {
+      this.settleOrOpen(s, 'rules', trace);
+      return true;
+    }
+    this.nextTurn(s, mover, trace);
+    return true;
+  }
+
+  private nextTurn(s: State, mover: number, trace: Trace): void {
+    s.toMove = 3 - mover;
+    s.phase = PHASE_PLAY;
+    if (this.beginTurn(s, trace)) this.openRound(s, trace);
+  }
+
+  private settleOrOpen(s: State, reason: EndReason, trace: Trace): void {
+    if (this.endRound(s, reason, trace)) this.openRound(s, trace);
+  }
+
+  applyJoint(s: State, moves: ArrayLike<number>, trace: Trace = null): void {
+    // No simultaneous decisions in Abalala'e: the joint move is the mover's move.
+    if (s.toMove > 0) this.apply(s, moves[s.toMove]!, trace);
+  }
+
+  /**
+   * Ends the round: the board is cleared (ABA-15, or per `roundStalemate` for a guard), then the
+   * match ends or the next round is laid out (ABA-16/17). Returns true when a new round was laid
+   * out and must be opened, false when the match is over.
+   */
+  endRound(s: State, reason: EndReason, trace: Trace): boolean {
+    const guard = reason !== 'rules';
+    s.endReason = reasonIndex(reason);
+    if (guard) s.guardEnds++;
+    if (guard && this.opts.roundStalemate === 'draw') {
+      this.takeOwnHoles(s, trace, '§8.3');
+      if (trace !== null) trace.push({ type: 'roundEnd', round: s.round, totals: this.holdings(s), reason, rule: '§8.3' });
+      this.finishMatch(s, 0, reason, trace);
+      return false;
+    }
+    if (guard) {
+      this.takeOwnHoles(s, trace, '§8.3');
+    } else {
+      // ABA-15: the player who still has counters takes everything left on the board.
+      const taker = sideHasCounters(s, 1) ? 1 : sideHasCounters(s, 2) ? 2 : 0;
+      if (taker !== 0) {
+        for (let h = 0; h < HOLES; h++) {
+          const c = s.counts[h]!;
+          if (c === 0) continue;
+          s.counts[h] = 0;
+          s.captured[taker]! += c;
+          if (trace !== null) trace.push({ type: 'capture', player: taker, hole: h, count: c, rule: 'ABA-15' });
+        }
+      }
+    }
+    if (trace !== null) {
+      trace.push({ type: 'roundEnd', round: s.round, totals: this.holdings(s), reason: guard ? reason : 'sideEmpty', rule: guard ? '§8.3' : 'ABA-15' });
+    }
+    const inPlay = this.redistributionTotals(s);
+    if (inPlay[1] === 0 || inPlay[2] === 0) {
+      // ABA-20: the other has nothing to lay out.
+      this.finishMatch(s, inPlay[1] === 0 ? 2 : 1, 'rules', trace);
+      s.endReason = reasonIndex(reason);
+      return false;
+    }
+    const roundLimit = this.opts.rounds > 0 && s.round >= this.opts.rounds;
+    if (roundLimit || s.round >= MAX_ROUNDS) {
+      // The `rounds` option (or the safety net): the larger holding wins.
+      if (!roundLimit) s.guardEnds++;
+      const h1 = s.captured[1]! + s.reserve[1]!;
+      const h2 = s.captured[2]! + s.reserve[2]!;
+      this.finishMatch(s, h1 > h2 ? 1 : h2 > h1 ? 2 : 0, 'roundCap', trace);
+      return false;
+    }
+    this.redistribute(s, trace);
+    return true;
+  }
+
+  private takeOwnHoles(s: State, trace: Trace, rule: string): void {
+    for (let h = 0; h < HOLES; h++) {
+      const c = s.counts[h]!;
+      if (c === 0) continue;
+      const p = s.owners[h]!;
+      s.counts[h] = 0;
+      s.captured[p]! += c;
+      if (trace !== null) trace.push({ type: 'capture', player: p, hole: h, count: c, rule });
+    }
+  }
+
+  /** Everything each player owns off the board (captured + winnings), index 1..2. */
+  private holdings(s: State): number[] {
+    return [0, s.captured[1]! + s.reserve[1]!, s.captured[2]! + s.reserve[2]!];
+  }
+
+  /**
+   * What each player will lay out or match with at the redistribution (ABA-16, ABA-18), written
+   * into a buffer of the game so that a playout crossing rounds allocates nothing.
+   */
+  private redistributionTotals(s: State): Int32Array {
+    const t = this.totals;
+    const later = this.opts.winningsCountLater;
+    for (let p = 1; p <= 2; p++) t[p] = s.captured[p]! + (later ? s.reserve[p]! : 0);
+    return t;
+  }
+
+  /**
+   * Lays out the next round from the off-board piles (ABA-16/17/18): the poorer player puts all
+   * his counters out three to a hole along his track; the richer fills as many holes and sets
+   * the rest aside. Expects an empty board.
+   */
+  redistribute(s: State, trace: Trace): void {
+    const t = this.redistributionTotals(s);
+    if (this.opts.winningsCountLater) {
+      s.reserve[1] = 0;
+      s.reserve[2] = 0;
+    }
+    s.captured[1] = 0;
+    s.captured[2] = 0;
+    const poorer = t[1]! <= t[2]! ? 1 : 2;
+    const richer = 3 - poorer;
+    const low = t[poorer]!;
+    const k = Math.min(9, Math.ceil(low / 3));
+    let left = low;
+    for (let i = 0; i < k; i++) {
+      const put = Math.min(3, left);
+      s.counts[LAYOUT_ORDER[poorer]![i]!] = put;
+      left -= put;
+    }
+    // ABA-16 cannot leave counters over: the poorer holds at most half of 54 = 27 = 9 x 3.
+    s.reserve[poorer]! += left;
+    let high = t[richer]!;
+    for (let i = 0; i < k; i++) {
+      const put = Math.min(3, high);
+      s.counts[LAYOUT_ORDER[richer]![i]!] = put;
+      high -= put;
+    }
+    s.reserve[richer]! += high;
+    s.round++;
+    if (trace !== null) {
+      trace.push({
+        type: 'redistribute',
+        round: s.round,
+        owners: Array.from(s.owners),
+        counts: Array.from(s.counts),
+        captured: Array.from(s.captured),
+        reserve: Array.from(s.reserve),
+        changes: [],
+        rule: 'ABA-17',
+      });
+    }
+  }
+
+  private finishMatch(s: State, winner: number, reason: EndReason, trace: Trace): void {
+    s.phase = PHASE_OVER;
+    s.toMove = 0;
+    s.winner = winner;
+    s.endReason = reasonIndex(reason);
+    s.scores[1] = s.captured[1]! + s.reserve[1]!;
+    s.scores[2] = s.captured[2]! + s.reserve[2]!;
+    if (trace !== null) trace.push({ type: 'matchEnd', winner, scores: this.holdings(s), reason, rule: reason === 'rules' ? 'ABA-20' : '§8' });
+  }
+
+  moveText(_s: State, move: number): string {
+    return move === MOVE_PASS ? 'pass' : String(move);
+  }
+
+  parseMove(s: State, text: string): Result<number> {
+    if (s.phase === PHASE_OVER) return err('ERR_GAME_OVER', 'the match is over; no move can be made');
+    const t = text.trim().toLowerCase();
+    let move: number;
+    if (t === 'pass') move = MOVE_PASS;
+    else if (/^\d{1,2}$/.test(t)) move = Number(t);
+    else return err('ERR_MOVE_SYNTAX', `'${text}' is not a move; write a hole number 0..17 or 'pass'`, text);
+    const n = this.legalMoves(s, this.buf);
+    for (let i = 0; i < n; i++) if (this.buf[i] === move) return ok(move);
+    const legal = Array.from(this.buf.subarray(0, n), (m) => this.moveText(s, m)).join(', ');
+    if (move !== MOVE_PASS && (move >= HOLES || s.owners[move] !== s.toMove)) {
+      return err('ERR_ILLEGAL_MOVE', `hole ${move} is not one of player ${s.toMove}'s holes; legal: ${legal}`, text);
+    }
+    if (move !== MOVE_PASS && s.counts[move] === 0) {
+      return err('ERR_ILLEGAL_MOVE', `hole ${move} is empty; legal: ${legal}`, text);
+    }
+    return err('ERR_ILLEGAL_MOVE', `${this.moveText(s, move)} is not legal here (a perpetual sowing, or a pass while a move exists); legal: ${legal}`, text);
+  }
+
+  returns(s: State, out: Float64Array): void {
+    standardReturns(s, out);
+  }
+
+  evaluate(s: State, player: number): number {
+    if (s.phase === PHASE_OVER) return s.winner === player ? 1 : s.winner === 0 ? 0 : -1;
+    // Material: what each player owns now, counting the counters in his holes.
+    let mine = s.captured[player]! + s.reserve[player]!;
+    let theirs = s.captured[3 - player]! + s.reserve[3 - player]!;
+    for (let h = 0; h < HOLES; h++) {
+      if (s.owners[h] === player) mine += s.counts[h]!;
+      else theirs += s.counts[h]!;
+    }
+    const v = (mine - theirs) / ABALALAE_COUNTERS;
+    return v > 1 ? 1 : v < -1 ? -1 : v;
+  }
+
+  validate(s: State): Result<State> {
+    if (s.players !== 2 || s.holeCount !== HOLES) return err('ERR_POSITION', "an Abalala'e position has 2 players and 18 holes");
+    for (let h = 0; h < HOLES; h++) {
+      if (s.owners[h] !== OWNERS_3X6_2P[h]) return err('ERR_POSITION', `hole ${h} must belong to player ${OWNERS_3X6_2P[h]} (ABA-01)`, `owners[${h}]`);
+      if (s.counts[h]! < 0) return err('ERR_POSITION', `hole ${h} holds a negative count`, `counts[${h}]`);
+      if (s.marks[h] !== 0) return err('ERR_POSITION', "Abalala'e has no marked holes", `marks[${h}]`);
+    }
+    for (let p = 1; p <= 2; p++) {
+      if (s.captured[p]! < 0 || s.reserve[p]! < 0) return err('ERR_POSITION', `player ${p} holds a negative pile`, `captured[${p}]`);
+      if (s.raceHand[p] !== 0) return err('ERR_POSITION', 'no counters may be in a racer\'s hand between moves', `raceHand[${p}]`);
+    }
+    const total = s.total();
+    if (total !== ABALALAE_COUNTERS) {
+      return err('ERR_POSITION', `the board and piles hold ${total} counters; Abalala'e has ${ABALALAE_COUNTERS} (board + captured + reserve)`);
+    }
+    if (s.phase === PHASE_OVER) {
+      if (s.toMove !== 0) return err('ERR_POSITION', 'nobody is to move in a finished match', 'toMove');
+      return ok(s);
+    }
+    if (s.phase !== PHASE_PLAY) return err('ERR_POSITION', "an Abalala'e position between moves is in phase 'play' or 'over'", 'phase');
+    if (s.toMove !== 1 && s.toMove !== 2) return err('ERR_POSITION', 'player 1 or 2 must be to move', 'toMove');
+    if (!sideHasCounters(s, 1) || !sideHasCounters(s, 2)) {
+      return err('ERR_POSITION', 'a side with no counters would already have ended the round (ABA-15)');
+    }
+    if (s.round < 1 || s.turn < 0) return err('ERR_POSITION', 'round must be at least 1', 'round');
+    return ok(s);
+  }
+
+  extraToJSON(_s: State): Record<string, unknown> {
+    // Abalala'e keeps nothing in the aux slots: its state is the shared fields.
+    return {};
+  }
+
+  extraFromJSON(s: State, extra: Readonly<Record<string, unknown>>): Result<State> {
+    const keys = Object.keys(extra);
+    if (keys.length > 0) return err('ERR_POSITION', `Abalala'e positions have no extra fields (got ${keys.join(', ')})`, keys[0]);
+    return ok(s);
+  }
+}
+
+export const abalalae: Ruleset = {
+  info: INFO,
+  options: OPTIONS,
+  presets: PRESETS,
+  create(options: Readonly<Record<string, unknown>> = {}): Result<Game> {
+    const r = resolveOptions(OPTIONS, options, PRESETS);
+    if (!r.ok) return r;
+    return ok(new AbalalaeGame(abalalae, r.value));
+  },
+};
