@@ -109,3 +109,171 @@ export function resolveOptions(
   }
   return ok(out);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Option specs shared by several rulesets (SPEC §1, §8, §10). Each ruleset passes what truly
+// differs (clause refs, bounds, the wording of its own settlement); names, kinds, values and
+// defaults are the same everywhere.
+
+/** Only the refs a ruleset gives (an absent list stays absent in listings). */
+const withRefs = (refs: readonly string[] | undefined): { refs?: readonly string[] } => (refs ? { refs } : {});
+
+export const PERPETUAL_MOVES = ['illegal', 'endTurnAtRepeat', 'drawRound'] as const;
+export type PerpetualMove = (typeof PERPETUAL_MOVES)[number];
+export const ROUND_STALEMATES = ['ownerTakes', 'draw'] as const;
+export type RoundStalemate = (typeof ROUND_STALEMATES)[number];
+
+const ROUND_ENDS_AT_ONCE = 'the round ends at once, settled as `roundStalemate` says';
+
+/**
+ * `perpetualMove` (SPEC §8.1): a start whose relay sowing would never end.
+ * @param drawRound what a legal perpetual move does under `drawRound`; by default the round ends
+ *   at once under the round-stalemate rule (a one-round game says otherwise).
+ */
+export function perpetualMoveOption(p: { drawRound?: string; refs?: readonly string[] }): ChoiceOption {
+  return {
+    name: 'perpetualMove',
+    kind: 'choice',
+    values: PERPETUAL_MOVES,
+    default: 'illegal',
+    description: 'A starting choice whose relay sowing would never end (SPEC §8.1).',
+    explain: {
+      illegal: 'it is not a legal move; a player whose every start is perpetual passes',
+      endTurnAtRepeat: 'it is legal; the turn ends where the sowing first repeats',
+      drawRound: `it is legal; ${p.drawRound ?? ROUND_ENDS_AT_ONCE}`,
+    },
+    ...withRefs(p.refs),
+  };
+}
+
+/** `maxLapsPerTurn` (SPEC §8.2): the safety cap on laps in one sowing. */
+export function maxLapsPerTurnOption(p: { min: number; refs?: readonly string[] }): IntegerOption {
+  return {
+    name: 'maxLapsPerTurn',
+    kind: 'integer',
+    min: p.min,
+    max: 1_000_000,
+    default: 10_000,
+    description: 'Safety cap on laps in one sowing; reaching it counts as a perpetual move (SPEC §8.2).',
+    ...withRefs(p.refs),
+  };
+}
+
+/**
+ * `maxTurnsPerRound` (SPEC §8.3): the turn cap of the round-stalemate guard.
+ * @param scope 'game' for a ruleset played as a single round (Selus).
+ */
+export function maxTurnsPerRoundOption(p: { min: number; scope?: 'round' | 'game'; refs?: readonly string[] }): IntegerOption {
+  const scope = p.scope ?? 'round';
+  return {
+    name: 'maxTurnsPerRound',
+    kind: 'integer',
+    min: p.min,
+    max: 1_000_000,
+    default: 2000,
+    description: `Turns after which the ${scope} is ended by the round-stalemate guard (SPEC §8.3).`,
+    ...withRefs(p.refs),
+  };
+}
+
+/**
+ * `roundStalemate` (SPEC §8.3): how a round ended by a guard is settled.
+ * @param ownerTakes what `ownerTakes` means in the ruleset (who gets the counters, what follows).
+ * @param draw what `draw` means (default: the match ends drawn).
+ * @param doublePass the ruleset also ends a round by this guard after two passes in a row.
+ */
+export function roundStalemateOption(p: {
+  ownerTakes: string;
+  draw?: string;
+  scope?: 'round' | 'game';
+  doublePass?: boolean;
+  refs?: readonly string[];
+}): ChoiceOption {
+  const guards = p.doublePass ? 'threefold repetition, turn cap, double pass' : 'threefold repetition, turn cap';
+  return {
+    name: 'roundStalemate',
+    kind: 'choice',
+    values: ROUND_STALEMATES,
+    default: 'ownerTakes',
+    description: `How a ${p.scope ?? 'round'} ended by a guard (${guards}) is settled (SPEC §8.3).`,
+    explain: { ownerTakes: p.ownerTakes, draw: p.draw ?? 'the match ends drawn' },
+    ...withRefs(p.refs),
+  };
+}
+
+/**
+ * `skipOriginOnLongLaps` (SPEC §1): does a lap long enough to come round again pass over its own
+ * starting hole?
+ * @param lap the lap length that reaches the origin again (the number of holes on the track).
+ * @param unit what the counters are called ('counters', 'beans').
+ * @param note where the no-skip reading comes from, e.g. 'Ludii'.
+ */
+export function skipOriginOption(p: { lap: number; unit?: string; note?: string; refs?: readonly string[] }): BooleanOption {
+  const unit = p.unit ?? 'counters';
+  return {
+    name: 'skipOriginOnLongLaps',
+    kind: 'boolean',
+    default: false,
+    description: `Does a lap of ${p.lap} or more ${unit} pass over the hole it started from (SPEC §1)?`,
+    explain: {
+      true: 'the origin hole is passed over',
+      false: `the origin hole receives ${unit} like any other${p.note ? ` (${p.note})` : ''}`,
+    },
+    ...withRefs(p.refs),
+  };
+}
+
+/**
+ * `rounds`: 0 = play the match to its end; N = the match ends after N rounds, the larger total wins.
+ * @param end how the match ends by the rules, e.g. 'one player owns every hole'.
+ */
+export function roundsOption(p: { end: string; max?: number; refs?: readonly string[] }): IntegerOption {
+  return {
+    name: 'rounds',
+    kind: 'integer',
+    min: 0,
+    max: p.max ?? 10_000,
+    default: 0,
+    description: `Rounds to play: 0 = until ${p.end}; N = the match ends after N rounds, the larger total wins.`,
+    ...withRefs(p.refs),
+  };
+}
+
+/** `firstPlayer`: who makes the first turn of the match (sources rarely say). */
+export function firstPlayerOption(p: { players: 2 | 3; refs?: readonly string[] }): ChoiceOption {
+  const three = p.players === 3;
+  return {
+    name: 'firstPlayer',
+    kind: 'choice',
+    values: three ? ['P1', 'P2', 'P3', 'random'] : ['P1', 'P2', 'random'],
+    default: 'P1',
+    description: 'Who makes the first turn of the match (not stated by the source).',
+    explain: {
+      P1: 'player 1 starts',
+      P2: 'player 2 starts',
+      ...(three ? { P3: 'player 3 starts (three players only)' } : {}),
+      random: 'drawn from the game seed',
+    },
+    ...withRefs(p.refs),
+  };
+}
+
+/**
+ * `roundStarter`: who makes the first turn of rounds after the first.
+ * @param loser / winner how the ruleset tells the loser and winner of a round.
+ */
+export function roundStarterOption(p: { loser: string; winner: string; refs?: readonly string[] }): ChoiceOption {
+  return {
+    name: 'roundStarter',
+    kind: 'choice',
+    values: ['alternate', 'loser', 'winner'],
+    default: 'alternate',
+    description: 'Who makes the first turn of rounds after the first.',
+    explain: {
+      alternate: 'the next player after the one who started the previous round',
+      loser: p.loser,
+      winner: p.winner,
+    },
+    ...withRefs(p.refs),
+  };
+}

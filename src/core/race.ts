@@ -14,6 +14,7 @@
  */
 import type { State } from './state.js';
 import type { Trace } from './events.js';
+import type { ChoiceOption } from './options.js';
 import { LAP_RELAY } from './sow.js';
 
 export const RACE_TICK_ORDERS = ['alternate', 'p1First', 'p2First'] as const;
@@ -22,6 +23,82 @@ export const RACE_LOSER_COMPLETIONS = ['finish', 'abandon'] as const;
 export type RaceLoserCompletion = (typeof RACE_LOSER_COMPLETIONS)[number];
 export const RACE_LOOP_RESOLUTIONS = ['p1Starts', 'random', 'restartRace'] as const;
 export type RaceLoopResolution = (typeof RACE_LOOP_RESOLUTIONS)[number];
+
+export const OPENING_MODES = ['race', 'p1First', 'random'] as const;
+export type OpeningMode = (typeof OPENING_MODES)[number];
+
+/**
+ * `openingMode`: who makes the first turn, by a race (SPEC §7) or without one.
+ * @param race how the ruleset's race goes, in one line.
+ * @param scope 'round' when every round opens this way, 'game' for a one-round game.
+ */
+export function openingModeOption(p: { race: string; scope: 'round' | 'game'; refs: readonly string[] }): ChoiceOption {
+  const when = p.scope === 'round' ? ' of every round' : '';
+  return {
+    name: 'openingMode',
+    kind: 'choice',
+    values: OPENING_MODES,
+    default: 'race',
+    description: `Who makes the first turn${p.scope === 'round' ? ' of each round' : ''}: the winner of an opening race, or a player named without one.`,
+    explain: {
+      race: p.race,
+      p1First: `no race: player 1 makes the first turn${when} (Ludii)`,
+      random: `no race: a seeded coin decides who makes the first turn${when}`,
+    },
+    refs: p.refs,
+  };
+}
+
+/**
+ * The options of the lock-step race itself, `raceTickOrder`, `raceLoserCompletion` and
+ * `raceLoopResolution`, in that order, each citing the ruleset's clauses.
+ */
+export function raceOptions(refs: {
+  readonly tickOrder: readonly string[];
+  readonly loserCompletion: readonly string[];
+  readonly loopResolution: readonly string[];
+}): ChoiceOption[] {
+  return [
+    {
+      name: 'raceTickOrder',
+      kind: 'choice',
+      values: RACE_TICK_ORDERS,
+      default: 'alternate',
+      description: 'Who drops first within a tick of the lock-step race, which decides ties (SPEC §7).',
+      explain: {
+        alternate: 'player 1 first on odd ticks, player 2 first on even ticks',
+        p1First: 'player 1 always drops first',
+        p2First: 'player 2 always drops first',
+      },
+      refs: refs.tickOrder,
+    },
+    {
+      name: 'raceLoserCompletion',
+      kind: 'choice',
+      values: RACE_LOSER_COMPLETIONS,
+      default: 'finish',
+      description: 'What the race loser does once the winner has finished (SPEC §7.5).',
+      explain: {
+        finish: 'he sows on alone until his own last counter falls into an empty hole',
+        abandon: 'he stops; the counters in his hand go back into the hole he last lifted',
+      },
+      refs: refs.loserCompletion,
+    },
+    {
+      name: 'raceLoopResolution',
+      kind: 'choice',
+      values: RACE_LOOP_RESOLUTIONS,
+      default: 'random',
+      description: 'Who wins a race that would repeat for ever (SPEC §7.7).',
+      explain: {
+        p1Starts: 'hands go back to the holes last lifted; player 1 moves first',
+        random: 'hands go back to the holes last lifted; a coin from the game seed decides',
+        restartRace: 'the board is put back and the race run again with the other tick priority; a second loop falls back to the coin',
+      },
+      refs: refs.loopResolution,
+    },
+  ];
+}
 
 export interface RaceRules {
   /** Track successor per player (index 1..2). */

@@ -47,17 +47,30 @@ import {
   type RulesetInfo,
 } from '../core/game.js';
 import { GEOMETRY_3X6_A, OWNERS_3X6_2P, TRACK_A_P1, TRACK_A_P2, trackByName } from '../core/geometry.js';
-import { resolveOptions, type OptionSpec, type OptionValue, type OptionValues } from '../core/options.js';
 import {
-  RACE_LOOP_RESOLUTIONS,
-  RACE_LOSER_COMPLETIONS,
-  RACE_TICK_ORDERS,
+  maxLapsPerTurnOption,
+  maxTurnsPerRoundOption,
+  perpetualMoveOption,
+  roundStalemateOption,
+  roundsOption,
+  skipOriginOption,
+  type OptionSpec,
+  type OptionValue,
+  type OptionValues,
+  type PerpetualMove,
+  type RoundStalemate,
+} from '../core/options.js';
+import {
+  openingModeOption,
+  raceOptions,
   runRace,
+  type OpeningMode,
   type RaceLoopResolution,
   type RaceLoserCompletion,
   type RaceRules,
   type RaceTickOrder,
 } from '../core/race.js';
+import { defineRuleset, filterPerpetual } from '../core/rules.js';
 import { LAP_END, LAP_RELAY, SOW_PERPETUAL, sowRelay, type SowHooks } from '../core/sow.js';
 import { END_REASONS, PHASE_OVER, PHASE_PLAY, PHASE_RACE, State, type EndReason } from '../core/state.js';
 
@@ -102,62 +115,13 @@ export function facingHoles(hole: number): number[] {
 // ---------------------------------------------------------------------------------------------
 // Options (SPEC §10) and provenance.
 
-const PERPETUAL_MOVES = ['illegal', 'endTurnAtRepeat', 'drawRound'] as const;
-const ROUND_STALEMATES = ['ownerTakes', 'draw'] as const;
-const OPENING_MODES = ['race', 'p1First', 'random'] as const;
-
 const OPTIONS: readonly OptionSpec[] = [
-  {
-    name: 'openingMode',
-    kind: 'choice',
-    values: OPENING_MODES,
-    default: 'race',
-    description: 'Who makes the first turn of each round.',
-    explain: {
-      race: 'Both players race from their leftmost holes at once (lock-step, SPEC §7); the winner starts (ABA-04..08, ABA-19).',
-      p1First: 'No race: player 1 starts every round from any hole (Ludii).',
-      random: 'No race: a seeded coin decides who starts each round.',
-    },
+  openingModeOption({
+    race: 'both players race from their leftmost holes at once (lock-step, SPEC §7); the winner starts (ABA-04..08, ABA-19)',
+    scope: 'round',
     refs: ['B2', 'B9', 'ABA-04', 'ABA-19'],
-  },
-  {
-    name: 'raceTickOrder',
-    kind: 'choice',
-    values: RACE_TICK_ORDERS,
-    default: 'alternate',
-    description: 'Who drops first within one tick of the race (decides ties).',
-    explain: {
-      alternate: 'Player 1 first on odd ticks, player 2 first on even ticks.',
-      p1First: 'Player 1 always drops first.',
-      p2First: 'Player 2 always drops first.',
-    },
-    refs: ['ABA-06'],
-  },
-  {
-    name: 'raceLoserCompletion',
-    kind: 'choice',
-    values: RACE_LOSER_COMPLETIONS,
-    default: 'finish',
-    description: 'What the loser of the race does once the winner has finished.',
-    explain: {
-      finish: 'He sows on alone until his own last counter falls into an empty hole.',
-      abandon: 'He stops; the counters in his hand go back into the hole he last lifted.',
-    },
-    refs: ['B4', 'ABA-06'],
-  },
-  {
-    name: 'raceLoopResolution',
-    kind: 'choice',
-    values: RACE_LOOP_RESOLUTIONS,
-    default: 'random',
-    description: 'How a race that would repeat forever is decided.',
-    explain: {
-      p1Starts: 'Hands go back to the holes last lifted; player 1 starts.',
-      random: 'Hands go back to the holes last lifted; a coin seeded by the game decides who starts.',
-      restartRace: 'The board is put back and the race run again with the other tick priority; a second loop falls back to the coin.',
-    },
-    refs: ['§7'],
-  },
+  }),
+  ...raceOptions({ tickOrder: ['ABA-06'], loserCompletion: ['B4', 'ABA-06'], loopResolution: ['§7'] }),
   {
     name: 'raceCaptures',
     kind: 'boolean',
@@ -180,69 +144,16 @@ const OPTIONS: readonly OptionSpec[] = [
     },
     refs: ['B8', 'ABA-18'],
   },
-  {
-    name: 'skipOriginOnLongLaps',
-    kind: 'boolean',
-    default: false,
-    description: 'Does a lap of 18 or more counters pass over the hole it started from?',
-    explain: {
-      true: 'Yes: the origin hole never receives a counter of its own lap.',
-      false: 'No: the origin hole is sown like any other (Ludii\'s default).',
-    },
-    refs: ['§1'],
-  },
-  {
-    name: 'perpetualMove',
-    kind: 'choice',
-    values: PERPETUAL_MOVES,
-    default: 'illegal',
-    description: 'What to do with a starting hole whose relay sowing would never end.',
-    explain: {
-      illegal: 'It is not a legal move; a player whose every start is perpetual passes.',
-      endTurnAtRepeat: 'It is legal; the turn ends where the sowing first repeats.',
-      drawRound: 'It is legal; the round ends where the sowing first repeats, settled as `roundStalemate` says.',
-    },
-    refs: ['§8.1'],
-  },
-  {
-    name: 'maxLapsPerTurn',
-    kind: 'integer',
-    min: 16,
-    max: 1_000_000,
-    default: 10_000,
-    description: 'Laps after which a sowing counts as perpetual (a safety net, SPEC §8.2).',
-    refs: ['§8.2'],
-  },
-  {
-    name: 'maxTurnsPerRound',
-    kind: 'integer',
-    min: 1,
-    max: 1_000_000,
-    default: 2000,
-    description: 'Turns after which a round is ended as a stalemate (SPEC §8.3).',
+  skipOriginOption({ lap: 18, note: "Ludii's default", refs: ['§1'] }),
+  perpetualMoveOption({ refs: ['§8.1'] }),
+  maxLapsPerTurnOption({ min: 16, refs: ['§8.2'] }),
+  maxTurnsPerRoundOption({ min: 1, refs: ['§8.3'] }),
+  roundStalemateOption({
+    ownerTakes: 'each player takes the counters in his own holes; the match goes on with a redistribution',
+    doublePass: true,
     refs: ['§8.3'],
-  },
-  {
-    name: 'roundStalemate',
-    kind: 'choice',
-    values: ROUND_STALEMATES,
-    default: 'ownerTakes',
-    description: 'How a round ended by a guard (threefold repetition, turn cap, double pass) is settled.',
-    explain: {
-      ownerTakes: 'Each player takes the counters in his own holes; the match goes on with a redistribution.',
-      draw: 'The match ends drawn.',
-    },
-    refs: ['§8.3'],
-  },
-  {
-    name: 'rounds',
-    kind: 'integer',
-    min: 0,
-    max: MAX_ROUNDS,
-    default: 0,
-    description: 'Rounds to play: 0 = until one player holds every counter (ABA-20); N = stop after N rounds, the larger holding wins.',
-    refs: ['ABA-20'],
-  },
+  }),
+  roundsOption({ end: 'one player holds every counter (ABA-20)', max: MAX_ROUNDS, refs: ['ABA-20'] }),
 ];
 
 const PRESETS: Readonly<Record<string, OptionValues>> = {
@@ -289,17 +200,17 @@ const INFO: RulesetInfo = {
 // The game.
 
 interface AbalalaeOptions {
-  openingMode: (typeof OPENING_MODES)[number];
+  openingMode: OpeningMode;
   raceTickOrder: RaceTickOrder;
   raceLoserCompletion: RaceLoserCompletion;
   raceLoopResolution: RaceLoopResolution;
   raceCaptures: boolean;
   winningsCountLater: boolean;
   skipOriginOnLongLaps: boolean;
-  perpetualMove: (typeof PERPETUAL_MOVES)[number];
+  perpetualMove: PerpetualMove;
   maxLapsPerTurn: number;
   maxTurnsPerRound: number;
-  roundStalemate: (typeof ROUND_STALEMATES)[number];
+  roundStalemate: RoundStalemate;
   rounds: number;
 }
 
@@ -470,20 +381,18 @@ export class AbalalaeGame implements Game {
 
   legalMoves(s: State, out: Int32Array): number {
     const n = this.candidateMoves(s, out);
-    if (this.opts.perpetualMove !== 'illegal' || n === 0 || out[0] === MOVE_PASS) return n;
-    let k = 0;
-    const scratch = this.scratch;
-    for (let i = 0; i < n; i++) {
-      const h = out[i]!;
-      scratch.counts.set(s.counts);
-      scratch.owners.set(s.owners);
-      scratch.captured.set(s.captured);
-      if (sowRelay(scratch, h, s.toMove, NEXT[s.toMove]!, this.hooks, null) !== SOW_PERPETUAL) out[k++] = h;
-    }
-    // SPEC §8.1: a player whose every start is perpetual passes.
-    if (k === 0) out[k++] = MOVE_PASS;
-    return k;
+    if (this.opts.perpetualMove !== 'illegal') return n;
+    return filterPerpetual(s, out, n, this.isPerpetual);
   }
+
+  /** Does sowing from `hole` never end? (simulated on the scratch board) */
+  private readonly isPerpetual = (s: State, hole: number): boolean => {
+    const scratch = this.scratch;
+    scratch.counts.set(s.counts);
+    scratch.owners.set(s.owners);
+    scratch.captured.set(s.captured);
+    return sowRelay(scratch, hole, s.toMove, NEXT[s.toMove]!, this.hooks, null) === SOW_PERPETUAL;
+  };
 
   legalMovesFor(s: State, player: number, out: Int32Array): number {
     // Abalala'e has no simultaneous decision (the race is forced); sequential nodes only.
@@ -759,13 +668,4 @@ export class AbalalaeGame implements Game {
   }
 }
 
-export const abalalae: Ruleset = {
-  info: INFO,
-  options: OPTIONS,
-  presets: PRESETS,
-  create(options: Readonly<Record<string, unknown>> = {}): Result<Game> {
-    const r = resolveOptions(OPTIONS, options, PRESETS);
-    if (!r.ok) return r;
-    return ok(new AbalalaeGame(abalalae, r.value));
-  },
-};
+export const abalalae: Ruleset = defineRuleset(INFO, OPTIONS, PRESETS, (ruleset, o) => ok(new AbalalaeGame(ruleset, o)));

@@ -34,7 +34,20 @@ import { err, ok, type Result } from '../core/errors.js';
 import type { GameEvent, Trace } from '../core/events.js';
 import { MAX_MOVES, MOVE_PASS, standardReturns, type Game, type Ruleset, type RulesetInfo } from '../core/game.js';
 import { GEOMETRY_3X6_G, OWNERS_3X6_2P, OWNERS_3X6_3P, TRACK_G, trackByName } from '../core/geometry.js';
-import { resolveOptions, type OptionSpec, type OptionValue, type OptionValues } from '../core/options.js';
+import {
+  firstPlayerOption,
+  maxLapsPerTurnOption,
+  maxTurnsPerRoundOption,
+  perpetualMoveOption,
+  roundStalemateOption,
+  roundStarterOption,
+  roundsOption,
+  skipOriginOption,
+  type OptionSpec,
+  type OptionValue,
+  type OptionValues,
+} from '../core/options.js';
+import { defineRuleset, filterPerpetual, firstPlayerOf } from '../core/rules.js';
 import { LAP_CONTINUE, LAP_END, LAP_RELAY, SOW_PERPETUAL, sowRelay, type SowHooks } from '../core/sow.js';
 import { END_REASONS, PHASE_CHOOSE, PHASE_CONTINUE, PHASE_OVER, PHASE_PLAY, State } from '../core/state.js';
 
@@ -77,52 +90,6 @@ const TOTAL = HOLES * COUNTERS_PER_HOLE;
 // ---------------------------------------------------------------------------------------------
 // Options (SPEC §10).
 
-const guardOptions: OptionSpec[] = [
-  {
-    name: 'perpetualMove',
-    kind: 'choice',
-    values: ['illegal', 'endTurnAtRepeat', 'drawRound'],
-    default: 'illegal',
-    description: 'A starting choice whose relay would never end (SPEC §8.1).',
-    explain: {
-      illegal: 'such a choice is not a legal move; with no other choice the player passes',
-      endTurnAtRepeat: 'the move is legal and the turn ends when the relay starts to repeat',
-      drawRound: 'the move is legal and ends the round at once under the round-stalemate rule',
-    },
-    refs: ['§8', 'A14'],
-  },
-  {
-    name: 'maxLapsPerTurn',
-    kind: 'integer',
-    min: 100,
-    max: 1_000_000,
-    default: 10_000,
-    description: 'Safety cap on laps in one sowing; reaching it counts as a perpetual move (SPEC §8.2).',
-    refs: ['§8'],
-  },
-  {
-    name: 'maxTurnsPerRound',
-    kind: 'integer',
-    min: 10,
-    max: 1_000_000,
-    default: 2000,
-    description: 'A round that lasts this many turns ends under the round-stalemate rule (SPEC §8.3).',
-    refs: ['§8'],
-  },
-  {
-    name: 'roundStalemate',
-    kind: 'choice',
-    values: ['ownerTakes', 'draw'],
-    default: 'ownerTakes',
-    description: 'How a round ended by repetition or the turn cap is scored (SPEC §8.3).',
-    explain: {
-      ownerTakes: 'counters in ordinary holes go to the owner of the hole, then the round is tallied',
-      draw: 'the match ends drawn',
-    },
-    refs: ['§8'],
-  },
-];
-
 function gabataOptions(aksum: boolean): OptionSpec[] {
   const opts: OptionSpec[] = [
     {
@@ -134,33 +101,12 @@ function gabataOptions(aksum: boolean): OptionSpec[] {
       description: 'Two players, or the three-player variant (AKS-3P-*, experimental).',
       refs: ['AKS-3P-01', 'K4'],
     },
-    {
-      name: 'firstPlayer',
-      kind: 'choice',
-      values: ['P1', 'P2', 'P3', 'random'],
-      default: 'P1',
-      description: 'Who makes the first turn of the match (not stated by the source).',
-      explain: {
-        P1: 'player 1 starts',
-        P2: 'player 2 starts',
-        P3: 'player 3 starts (three players only)',
-        random: 'drawn with the game seed',
-      },
-      refs: ['ADW-06', 'A10'],
-    },
-    {
-      name: 'roundStarter',
-      kind: 'choice',
-      values: ['alternate', 'loser', 'winner'],
-      default: 'alternate',
-      description: 'Who makes the first turn of rounds after the first.',
-      explain: {
-        alternate: 'the next player after the one who started the previous round',
-        loser: 'the player with the smallest total in the previous round',
-        winner: 'the player with the largest total in the previous round',
-      },
+    firstPlayerOption({ players: 3, refs: ['ADW-06', 'A10'] }),
+    roundStarterOption({
+      loser: 'the player with the smallest total in the previous round',
+      winner: 'the player with the largest total in the previous round',
       refs: ['ADW-21', 'A9'],
-    },
+    }),
     {
       name: 'captureGate',
       kind: 'choice',
@@ -212,23 +158,15 @@ function gabataOptions(aksum: boolean): OptionSpec[] {
       },
       refs: ['ADW-23', 'A12'],
     },
-    {
-      name: 'skipOriginOnLongLaps',
-      kind: 'boolean',
-      default: false,
-      description: 'A lap of 18 or more counters passes its own starting hole.',
-      explain: { true: 'the starting hole is skipped', false: 'the starting hole receives counters like any other' },
-      refs: ['§1', 'A13'],
-    },
-    {
-      name: 'rounds',
-      kind: 'integer',
-      min: 0,
-      max: 10_000,
-      default: 0,
-      description: 'Rounds to play: 0 = until one player owns every hole; N = stop after N rounds (larger total wins).',
-    },
-    ...guardOptions,
+    skipOriginOption({ lap: 18, refs: ['§1', 'A13'] }),
+    roundsOption({ end: 'one player owns every hole' }),
+    perpetualMoveOption({ refs: ['§8', 'A14'] }),
+    maxLapsPerTurnOption({ min: 100, refs: ['§8'] }),
+    maxTurnsPerRoundOption({ min: 10, refs: ['§8'] }),
+    roundStalemateOption({
+      ownerTakes: 'counters in ordinary holes go to the owner of the hole, then the round is tallied',
+      refs: ['§8'],
+    }),
   ];
   if (aksum) {
     opts.push(
@@ -360,8 +298,6 @@ class GabataGame implements Game {
   private readonly hooks: SowHooks;
   private readonly scratch: State;
   private readonly cand = new Int32Array(MAX_MOVES);
-  /** The trace of the sowing in progress (the hooks write into it). */
-  private trace: Trace = null;
 
   constructor(
     readonly ruleset: Ruleset,
@@ -386,10 +322,7 @@ class GabataGame implements Game {
   newState(seed: number, trace: Trace = null): State {
     const s = new State(this.players, HOLES, seed);
     for (let h = 0; h < HOLES; h++) s.owners[h] = this.initialOwners[h]!;
-    let first = 1;
-    if (this.cfg.firstPlayer === 'random') first = 1 + s.rng.int(this.players);
-    else first = Math.min(this.players, Number(this.cfg.firstPlayer.slice(1)));
-    this.startRound(s, first);
+    this.startRound(s, firstPlayerOf(this.cfg.firstPlayer, this.players, s.rng));
     s.round = 1;
     void trace;
     return s;
@@ -522,20 +455,14 @@ class GabataGame implements Game {
   legalMoves(s: State, out: Int32Array): number {
     const n = this.candidateMoves(s, out);
     if (this.cfg.perpetualMove !== 'illegal' || s.phase === PHASE_CHOOSE) return n;
-    let k = 0;
-    for (let i = 0; i < n; i++) {
-      const m = out[i]!;
-      if (m === MOVE_PASS) {
-        out[k++] = m;
-        continue;
-      }
-      this.scratch.copyFrom(s);
-      if (this.sow(this.scratch, m, null) !== SOW_PERPETUAL) out[k++] = m;
-    }
-    // SPEC §8.1: when every choice is perpetual the player passes.
-    if (k === 0 && n > 0) out[k++] = MOVE_PASS;
-    return k;
+    return filterPerpetual(s, out, n, this.isPerpetual);
   }
+
+  /** Does sowing from `start` never end? (simulated on the scratch state) */
+  private readonly isPerpetual = (s: State, start: number): boolean => {
+    this.scratch.copyFrom(s);
+    return this.sow(this.scratch, start, null) === SOW_PERPETUAL;
+  };
 
   legalMovesFor(s: State, player: number, out: Int32Array): number {
     return s.toMove === player ? this.legalMoves(s, out) : 0;
@@ -939,40 +866,29 @@ export function transferHoles(segments: readonly number[][], entitled: readonly 
 // The two rulesets.
 
 function makeRuleset(info: RulesetInfo, aksum: boolean): Ruleset {
-  const options = gabataOptions(aksum);
-  const presets: Record<string, OptionValues> = { ludii: LUDII_PRESET };
-  const ruleset: Ruleset = {
-    info,
-    options,
-    presets,
-    create(given = {}) {
-      const r = resolveOptions(options, given, presets);
-      if (!r.ok) return r;
-      const o = r.value;
-      const players = Number(o['players']);
-      if (o['firstPlayer'] === 'P3' && players < 3) return err('ERR_OPTION', 'firstPlayer P3 needs players=3', 'firstPlayer');
-      const cfg: GabataConfig = {
-        aksum,
-        players,
-        firstPlayer: String(o['firstPlayer']),
-        roundStarter: String(o['roundStarter']),
-        captureGate: String(o['captureGate']),
-        wegueContinuation: String(o['wegueContinuation']),
-        surplusHoleOrder: String(o['surplusHoleOrder']),
-        lastHoleRule: o['lastHoleRule'] === 'on',
-        skipOrigin: o['skipOriginOnLongLaps'] === true,
-        rounds: Number(o['rounds']),
-        perpetualMove: String(o['perpetualMove']),
-        maxLaps: Number(o['maxLapsPerTurn']),
-        maxTurns: Number(o['maxTurnsPerRound']),
-        roundStalemate: String(o['roundStalemate']),
-        chafaAppliesToRelay: o['chafaAppliesToRelay'] === true,
-        chafaLocation: String(o['chafaLocation'] ?? 'fixed'),
-      };
-      return ok(new GabataGame(ruleset, o, cfg));
-    },
-  };
-  return ruleset;
+  return defineRuleset(info, gabataOptions(aksum), { ludii: LUDII_PRESET }, (ruleset, o) => {
+    const players = Number(o['players']);
+    if (o['firstPlayer'] === 'P3' && players < 3) return err('ERR_OPTION', 'firstPlayer P3 needs players=3', 'firstPlayer');
+    const cfg: GabataConfig = {
+      aksum,
+      players,
+      firstPlayer: String(o['firstPlayer']),
+      roundStarter: String(o['roundStarter']),
+      captureGate: String(o['captureGate']),
+      wegueContinuation: String(o['wegueContinuation']),
+      surplusHoleOrder: String(o['surplusHoleOrder']),
+      lastHoleRule: o['lastHoleRule'] === 'on',
+      skipOrigin: o['skipOriginOnLongLaps'] === true,
+      rounds: Number(o['rounds']),
+      perpetualMove: String(o['perpetualMove']),
+      maxLaps: Number(o['maxLapsPerTurn']),
+      maxTurns: Number(o['maxTurnsPerRound']),
+      roundStalemate: String(o['roundStalemate']),
+      chafaAppliesToRelay: o['chafaAppliesToRelay'] === true,
+      chafaLocation: String(o['chafaLocation'] ?? 'fixed'),
+    };
+    return ok(new GabataGame(ruleset, o, cfg));
+  });
 }
 
 export const gabataAdowa: Ruleset = makeRuleset(ADOWA_INFO, false);

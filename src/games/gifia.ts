@@ -51,7 +51,18 @@ import { err, ok, type Result } from '../core/errors.js';
 import type { Trace } from '../core/events.js';
 import { MAX_MOVES, MOVE_PASS, standardReturns, type Game, type Ruleset, type RulesetInfo } from '../core/game.js';
 import { gridGeometry, trackByName, type Geometry } from '../core/geometry.js';
-import { resolveOptions, type OptionSpec, type OptionValue, type OptionValues } from '../core/options.js';
+import {
+  firstPlayerOption,
+  maxTurnsPerRoundOption,
+  roundStalemateOption,
+  roundStarterOption,
+  roundsOption,
+  skipOriginOption,
+  type OptionSpec,
+  type OptionValue,
+  type OptionValues,
+} from '../core/options.js';
+import { defineRuleset, firstPlayerOf } from '../core/rules.js';
 import { sowLap } from '../core/sow.js';
 import { END_REASONS, PHASE_OVER, PHASE_PLAY, State, type EndReason } from '../core/state.js';
 
@@ -159,69 +170,16 @@ export const GIFIA_OPTIONS: readonly OptionSpec[] = [
     },
     refs: ['G8', 'GIF-12'],
   },
-  {
-    name: 'firstPlayer',
-    kind: 'choice',
-    values: ['P1', 'P2', 'random'],
-    default: 'P1',
-    description: 'Who moves first in the first round (not stated by the source, GIF-03).',
-    explain: { P1: 'player 1 starts', P2: 'player 2 starts', random: 'drawn from the game seed' },
-    refs: ['GIF-03'],
-  },
-  {
-    name: 'roundStarter',
-    kind: 'choice',
-    values: ['alternate', 'loser', 'winner'],
-    default: 'alternate',
-    description: 'Who starts rounds 2 and later (SPEC G10, GIF-13).',
-    explain: {
-      alternate: 'the player who did not start the previous round',
-      loser: 'the player whose total shrank in the previous round (alternate if unchanged)',
-      winner: 'the player whose total grew in the previous round (alternate if unchanged)',
-    },
+  firstPlayerOption({ players: 2, refs: ['GIF-03'] }),
+  roundStarterOption({
+    loser: 'the player whose total shrank in the previous round (alternate if unchanged)',
+    winner: 'the player whose total grew in the previous round (alternate if unchanged)',
     refs: ['G10', 'GIF-13'],
-  },
-  {
-    name: 'skipOriginOnLongLaps',
-    kind: 'boolean',
-    default: false,
-    description: 'Does a lap of 8 or more beans pass over the hole it started from (SPEC §1, GIF-05)?',
-    explain: {
-      true: 'the origin hole is passed over and gets no bean',
-      false: 'the origin hole receives beans like any other (Ludii includeSelf)',
-    },
-    refs: ['GIF-05'],
-  },
-  {
-    name: 'maxTurnsPerRound',
-    kind: 'integer',
-    min: 1,
-    max: 1_000_000,
-    default: 2000,
-    description: 'Round-stalemate guard (SPEC §8.3): after this many turns the round ends as by roundStalemate.',
-    refs: ['§8'],
-  },
-  {
-    name: 'roundStalemate',
-    kind: 'choice',
-    values: ['ownerTakes', 'draw'],
-    default: 'ownerTakes',
-    description: 'How a round ended by a guard (threefold repetition, turn cap) is settled (SPEC §8.3).',
-    explain: {
-      ownerTakes: 'each player stores the beans in his own holes, as at a normal round end',
-      draw: 'the match ends drawn',
-    },
-    refs: ['§8'],
-  },
-  {
-    name: 'rounds',
-    kind: 'integer',
-    min: 0,
-    max: 10_000,
-    default: 0,
-    description: 'Rounds to play: 0 = until a player is out (GIF-12); N = the match ends after N rounds, the larger total wins.',
-    refs: ['GIF-12'],
-  },
+  }),
+  skipOriginOption({ lap: 8, unit: 'beans', note: 'Ludii includeSelf', refs: ['GIF-05'] }),
+  maxTurnsPerRoundOption({ min: 1, refs: ['§8'] }),
+  roundStalemateOption({ ownerTakes: 'each player stores the beans in his own holes, as at a normal round end', refs: ['§8'] }),
+  roundsOption({ end: 'a player is out (GIF-12)', refs: ['GIF-12'] }),
   {
     name: 'maxRounds',
     kind: 'integer',
@@ -346,7 +304,7 @@ class GifiaGame implements Game {
       s.owners[h] = OWNERS_2X4[h]!;
       s.counts[h] = SEED_PER_HOLE;
     }
-    const first = this.o.firstPlayer === 'P2' ? 2 : this.o.firstPlayer === 'random' ? 1 + s.rng.int(2) : 1;
+    const first = firstPlayerOf(this.o.firstPlayer, 2, s.rng);
     s.toMove = first;
     s.roundStarter = first;
     s.phase = PHASE_PLAY;
@@ -711,13 +669,4 @@ class GifiaGame implements Game {
   }
 }
 
-export const gifia: Ruleset = {
-  info: INFO,
-  options: GIFIA_OPTIONS,
-  presets: GIFIA_PRESETS,
-  create(options: Readonly<Record<string, unknown>> = {}): Result<Game> {
-    const r = resolveOptions(GIFIA_OPTIONS, options, GIFIA_PRESETS);
-    if (!r.ok) return r;
-    return ok(new GifiaGame(gifia, r.value));
-  },
-};
+export const gifia: Ruleset = defineRuleset(INFO, GIFIA_OPTIONS, GIFIA_PRESETS, (ruleset, o) => ok(new GifiaGame(ruleset, o)));

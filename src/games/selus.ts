@@ -46,8 +46,27 @@ import { err, ok, type Result } from '../core/errors.js';
 import type { Trace } from '../core/events.js';
 import { MOVE_CONCEDE, MOVE_PASS, MAX_MOVES, standardReturns, type Game, type Ruleset } from '../core/game.js';
 import { GEOMETRY_3X6_G, OWNERS_3X6_2P, TRACK_G, trackByName } from '../core/geometry.js';
-import { resolveOptions, type OptionSpec, type OptionValue } from '../core/options.js';
-import { runRace, type RaceLoopResolution, type RaceLoserCompletion, type RaceRules, type RaceTickOrder } from '../core/race.js';
+import {
+  maxLapsPerTurnOption,
+  maxTurnsPerRoundOption,
+  perpetualMoveOption,
+  roundStalemateOption,
+  skipOriginOption,
+  type OptionSpec,
+  type OptionValue,
+  type PerpetualMove,
+} from '../core/options.js';
+import {
+  openingModeOption,
+  raceOptions,
+  runRace,
+  type OpeningMode,
+  type RaceLoopResolution,
+  type RaceLoserCompletion,
+  type RaceRules,
+  type RaceTickOrder,
+} from '../core/race.js';
+import { defineRuleset, filterPerpetual } from '../core/rules.js';
 import { LAP_CUSTOM, LAP_END, LAP_RELAY, SOW_PERPETUAL, sowRelay, type SowHooks } from '../core/sow.js';
 import { END_REASONS, PHASE_OVER, PHASE_PLAY, PHASE_RACE, State, type EndReason } from '../core/state.js';
 
@@ -98,19 +117,11 @@ const reasonIndex = (r: EndReason): number => END_REASONS.indexOf(r);
 // Options (SPEC §10)
 
 export const SELUS_OPTIONS: readonly OptionSpec[] = [
-  {
-    name: 'openingMode',
-    kind: 'choice',
-    values: ['race', 'p1First', 'random'],
-    default: 'race',
-    description: 'How the game opens (SEL-04, S12).',
-    explain: {
-      race: 'both players sow at once; the first whose last counter reaches an empty hole moves first',
-      p1First: 'no race: player 1 makes the first turn on the untouched board (Ludii)',
-      random: 'no race: a seeded coin decides who makes the first turn',
-    },
+  openingModeOption({
+    race: 'both players sow at once; the first whose last counter reaches an empty hole moves first',
+    scope: 'game',
     refs: ['SEL-04', 'S12'],
-  },
+  }),
   {
     name: 'selusRaceStart',
     kind: 'choice',
@@ -135,44 +146,7 @@ export const SELUS_OPTIONS: readonly OptionSpec[] = [
     },
     refs: ['SEL-06', 'S9'],
   },
-  {
-    name: 'raceTickOrder',
-    kind: 'choice',
-    values: ['alternate', 'p1First', 'p2First'],
-    default: 'alternate',
-    description: 'Who drops first within a tick of the lock-step race (SPEC §7).',
-    explain: {
-      alternate: 'player 1 first on odd ticks, player 2 first on even ticks',
-      p1First: 'player 1 always drops first',
-      p2First: 'player 2 always drops first',
-    },
-    refs: ['SEL-04'],
-  },
-  {
-    name: 'raceLoserCompletion',
-    kind: 'choice',
-    values: ['finish', 'abandon'],
-    default: 'finish',
-    description: 'What the race loser does once the winner has finished (SPEC §7.5).',
-    explain: {
-      finish: 'he sows on alone until his own last counter reaches an empty hole',
-      abandon: 'he puts the counters in his hand back into the hole he last lifted',
-    },
-    refs: ['SEL-05'],
-  },
-  {
-    name: 'raceLoopResolution',
-    kind: 'choice',
-    values: ['p1Starts', 'random', 'restartRace'],
-    default: 'random',
-    description: 'Who wins a race that would repeat for ever (SPEC §7.7).',
-    explain: {
-      p1Starts: 'player 1 moves first',
-      random: 'a coin from the game seed decides',
-      restartRace: 'the race is run again from the same starts with the other tick priority; a second loop falls back to the coin',
-    },
-    refs: ['SEL-04'],
-  },
+  ...raceOptions({ tickOrder: ['SEL-04'], loserCompletion: ['SEL-05'], loopResolution: ['SEL-04'] }),
   {
     name: 'nedfFirstScope',
     kind: 'choice',
@@ -268,55 +242,16 @@ export const SELUS_OPTIONS: readonly OptionSpec[] = [
     },
     refs: ['SEL-18', 'S11'],
   },
-  {
-    name: 'skipOriginOnLongLaps',
-    kind: 'boolean',
-    default: false,
-    description: 'Does a lap of 18 or more counters pass over the hole it started from (SPEC §1)?',
-    explain: {
-      true: 'the origin hole is passed over',
-      false: 'the origin hole receives counters like any other (Ludii)',
-    },
-  },
-  {
-    name: 'perpetualMove',
-    kind: 'choice',
-    values: ['illegal', 'endTurnAtRepeat', 'drawRound'],
-    default: 'illegal',
-    description: 'What a start whose relay sowing would never end means (SPEC §8.1).',
-    explain: {
-      illegal: 'it is not a legal move; a player whose every start is perpetual passes',
-      endTurnAtRepeat: 'the turn ends where the sowing first repeats',
-      drawRound: 'the game ends drawn',
-    },
-  },
-  {
-    name: 'maxLapsPerTurn',
-    kind: 'integer',
-    min: 100,
-    max: 1_000_000,
-    default: 10_000,
-    description: 'Safety cap on laps in one turn; reaching it counts as a perpetual move (SPEC §8.2).',
-  },
-  {
-    name: 'maxTurnsPerRound',
-    kind: 'integer',
-    min: 10,
-    max: 1_000_000,
-    default: 2000,
-    description: 'Turns after which the game is ended by the stalemate guard (SPEC §8.3).',
-  },
-  {
-    name: 'roundStalemate',
-    kind: 'choice',
-    values: ['ownerTakes', 'draw'],
-    default: 'ownerTakes',
-    description: 'How a game ended by a guard (threefold repetition, turn cap) is scored (SPEC §8.3).',
-    explain: {
-      ownerTakes: 'counters in ordinary holes go to the hole owner, added to his nedfs; more wins',
-      draw: 'the game is drawn',
-    },
-  },
+  skipOriginOption({ lap: 18, note: 'Ludii' }),
+  perpetualMoveOption({ drawRound: 'the game ends drawn' }),
+  maxLapsPerTurnOption({ min: 100 }),
+  maxTurnsPerRoundOption({ min: 10, scope: 'game' }),
+  roundStalemateOption({
+    ownerTakes: 'counters in ordinary holes go to the hole owner, added to his nedfs; more wins',
+    draw: 'the game is drawn',
+    scope: 'game',
+    doublePass: true,
+  }),
 ];
 
 /** The Ludii-compatible preset of SPEC §10: Ludii's intent, not its known quirks (§6.4). */
@@ -334,7 +269,7 @@ export const SELUS_PRESETS = {
 // The game
 
 interface SelusConfig {
-  opening: 'race' | 'p1First' | 'random';
+  opening: OpeningMode;
   raceStart: 'choose' | 'leftmost' | 'closestToOpponent';
   raceSkip: boolean;
   tickOrder: RaceTickOrder;
@@ -348,7 +283,7 @@ interface SelusConfig {
   guardianLatest: boolean;
   scoring: 'nedfPlusOwnHoles' | 'nedfOnly' | 'blockWin';
   concession: boolean;
-  perpetual: 'illegal' | 'endTurnAtRepeat' | 'drawRound';
+  perpetual: PerpetualMove;
   maxTurns: number;
   stalemateDraw: boolean;
 }
@@ -617,16 +552,8 @@ function makeGame(ruleset: Ruleset, options: Record<string, OptionValue>): Game 
 
   const movesOf = (s: State, out: Int32Array, exact: boolean): number => {
     if (s.phase === PHASE_OVER || s.toMove === 0) return 0;
-    const n0 = legalStarts(s, s.toMove, out);
-    let n = n0;
-    if (exact && cfg.perpetual === 'illegal') {
-      n = 0;
-      for (let i = 0; i < n0; i++) {
-        const h = out[i]!;
-        if (!isPerpetual(s, h)) out[n++] = h;
-      }
-      if (n === 0 && n0 > 0) out[n++] = MOVE_PASS;
-    }
+    let n = legalStarts(s, s.toMove, out);
+    if (exact && cfg.perpetual === 'illegal') n = filterPerpetual(s, out, n, isPerpetual);
     if (cfg.concession) out[n++] = MOVE_CONCEDE;
     return n;
   };
@@ -904,8 +831,8 @@ export function parseJointMove(game: Game, s: State, text: string): Result<numbe
 }
 
 /** Selus ruleset (SPEC §6). */
-export const selus: Ruleset = {
-  info: {
+export const selus: Ruleset = defineRuleset(
+  {
     id: 'selus',
     name: 'Selus',
     aliases: ['Sulusé', 'Suluse', 'Sulus', 'Selus (Gabata)'],
@@ -941,12 +868,7 @@ export const selus: Ruleset = {
       { ref: 'SPEC §8', text: 'guards against perpetual sowing and endless games', option: 'perpetualMove', confidence: 'high' },
     ],
   },
-  options: SELUS_OPTIONS,
-  presets: SELUS_PRESETS,
-  create(given = {}) {
-    const r = resolveOptions(SELUS_OPTIONS, given, SELUS_PRESETS);
-    if (!r.ok) return r;
-    return ok(makeGame(selus, r.value));
-  },
-};
-
+  SELUS_OPTIONS,
+  SELUS_PRESETS,
+  (ruleset, o) => ok(makeGame(ruleset, o)),
+);
