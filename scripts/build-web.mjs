@@ -1,0 +1,31 @@
+// Builds the browser app into dist/web: main.js (the page) and worker.js (the computer's
+// thinking, a separate bundle loaded as a Web Worker), plus index.html and style.css.
+import { build } from 'esbuild';
+import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, 'dist', 'web');
+// Build beside the output and move each file in with a rename, so a server reading dist/web
+// while a build runs (tests run in parallel) never serves a half-written file.
+const tmp = join(root, 'dist', `web.tmp-${process.pid}`);
+mkdirSync(out, { recursive: true });
+mkdirSync(tmp, { recursive: true });
+const common = {
+  bundle: true,
+  format: 'esm',
+  target: 'es2022',
+  platform: 'browser',
+  sourcemap: true,
+  minify: process.env.GABATA_WEB_MINIFY === '1',
+  logLevel: 'warning',
+};
+await Promise.all([
+  build({ ...common, entryPoints: [join(root, 'src/web/main.ts')], outfile: join(tmp, 'main.js') }),
+  build({ ...common, entryPoints: [join(root, 'src/web/worker.ts')], outfile: join(tmp, 'worker.js') }),
+]);
+for (const f of ['index.html', 'style.css']) copyFileSync(join(root, 'src/web', f), join(tmp, f));
+for (const f of readdirSync(tmp)) renameSync(join(tmp, f), join(out, f));
+rmSync(tmp, { recursive: true, force: true });
+console.log(`web app built in ${out}`);

@@ -1,0 +1,44 @@
+/**
+ * Export and import of stored games as records (the notation layer's `gabata-record/1`). The
+ * record's `agents` carry the seat kinds ('human', 'computer:3'), so an exported game imports
+ * with the same seats.
+ */
+import { err, ok, type Result } from '../core/errors.js';
+import type { Game } from '../core/game.js';
+import type { State } from '../core/state.js';
+import { makeRecord, parseRecord, type GameRecord } from '../notation/record.js';
+import { isSimultaneous, type DecisionInput } from './match.js';
+import type { GameRow, MoveRow } from './store.js';
+
+export function makeGameRecord(game: Game, g: GameRow, moves: readonly MoveRow[], final: State): GameRecord {
+  return makeRecord({
+    game,
+    seed: g.seed,
+    moves: moves.map((m) => m.move),
+    final,
+    date: g.created,
+    agents: g.seats,
+    meta: { id: g.id },
+  });
+}
+
+export interface ImportedRecord {
+  ruleset: string;
+  options: Record<string, unknown>;
+  seed: number;
+  seats?: string[];
+  /** Each move as a decision input; joint ones are split when the state is known (see `decisionOf`). */
+  moves: DecisionInput[];
+}
+
+/** A record's move text as a decision at `s`: a joint text 'a|b' becomes one entry per player. */
+export function decisionOf(s: State, text: string): DecisionInput {
+  return isSimultaneous(s) ? { joint: text.split('|').map((x) => x.trim()) } : { move: text };
+}
+
+/** Checks a record's shape (moves are replayed and validated by the caller, one by one). */
+export function readGameRecord(body: unknown): Result<GameRecord> {
+  const r = parseRecord(body);
+  if (!r.ok) return err('ERR_RECORD', r.error.message, r.error.where);
+  return ok(r.value);
+}

@@ -1,0 +1,147 @@
+/**
+ * The evidence map: Africa's countries from a small packaged outline (africa.json, derived once
+ * from Natural Earth by extract-africa.mjs; no tiles, no network), with a marker for each place.
+ * The Horn of Africa and Nigeria get insets of their own, so their markers stay readable on a
+ * phone. Insets are the same drawing seen through a smaller viewBox.
+ */
+import type { CatalogueEntry, Place } from '../../catalogue/types.js';
+import { h } from '../dom.js';
+import africaData from './africa.json';
+import { s } from './svg.js';
+import { CT } from './text.js';
+
+interface Outline {
+  projection: { west: number; north: number; unitsPerDegree: number; cosLat: number };
+  width: number;
+  height: number;
+  countries: { name: string; d: string }[];
+}
+const AFRICA = africaData as unknown as Outline;
+
+/** Map coordinates (the outline's units) of a latitude and longitude. */
+export function project(lat: number, lon: number): { x: number; y: number } {
+  const p = AFRICA.projection;
+  return { x: (lon - p.west) * p.unitsPerDegree * p.cosLat, y: (p.north - lat) * p.unitsPerDegree };
+}
+
+/** A frame in degrees: what a view shows. */
+interface Frame {
+  west: number;
+  east: number;
+  south: number;
+  north: number;
+}
+const VIEWS: { key: 'africa' | 'horn' | 'nigeria'; title: string; frame: Frame }[] = [
+  { key: 'africa', title: CT.africa, frame: { west: -18.5, east: 52, south: -35.5, north: 38 } },
+  { key: 'horn', title: CT.horn, frame: { west: 35.5, east: 42.5, south: 11.5, north: 17.5 } },
+  { key: 'nigeria', title: CT.nigeria, frame: { west: 2, east: 15, south: 3.5, north: 14.5 } },
+];
+
+export interface MapMarker {
+  place: Place;
+  rulesetId: string;
+  gameName: string;
+  /** Evidence id, for evidence records; absent for places named by descriptions. */
+  evidenceId?: string;
+  /** Drawn strong (this game's) or faded (others'). */
+  focus: boolean;
+}
+
+/** The markers of some entries: evidence records (filled) and described places (hollow). */
+export function markersOf(entries: readonly CatalogueEntry[], focusId?: string): MapMarker[] {
+  const out: MapMarker[] = [];
+  for (const e of entries) {
+    const focus = focusId === undefined || e.rulesetId === focusId;
+    for (const ev of e.evidence) out.push({ place: ev.place, rulesetId: e.rulesetId, gameName: e.name, evidenceId: ev.id, focus });
+    for (const p of e.places) out.push({ place: p, rulesetId: e.rulesetId, gameName: e.name, focus });
+  }
+  return out;
+}
+
+function view(v: (typeof VIEWS)[number], markers: MapMarker[], highlight: Set<string>, onMarker?: (m: MapMarker) => void): SVGSVGElement {
+  const a = project(v.frame.north, v.frame.west);
+  const b = project(v.frame.south, v.frame.east);
+  const w = b.x - a.x;
+  const hgt = b.y - a.y;
+  const r = w / 70;
+  const svg = s('svg', {
+    viewBox: `${a.x.toFixed(1)} ${a.y.toFixed(1)} ${w.toFixed(1)} ${hgt.toFixed(1)}`,
+    class: `evidence-map map-${v.key}`,
+    'data-view': v.key,
+    role: 'img',
+    'aria-label': `${CT.evidenceMap}: ${v.title}`,
+    preserveAspectRatio: 'xMidYMid meet',
+  });
+  svg.append(s('rect', { x: a.x, y: a.y, width: w, height: hgt, class: 'sea' }));
+  const land = s('g', { class: 'land' });
+  for (const c of AFRICA.countries) {
+    land.append(s('path', { d: c.d, 'data-country': c.name, class: highlight.has(c.name) ? 'country region' : 'country', 'vector-effect': 'non-scaling-stroke' }, s('title', {}, c.name)));
+  }
+  svg.append(land);
+  const dots = s('g', { class: 'markers' });
+  // Faded markers first, so this game's are drawn on top.
+  for (const m of [...markers].sort((x, y) => Number(x.focus) - Number(y.focus))) {
+    const { x, y } = project(m.place.coords.lat, m.place.coords.lon);
+    const label = `${m.gameName}: ${m.place.name}${m.evidenceId ? ` (${m.evidenceId})` : ` (${CT.approximate})`}`;
+    const dot = s('circle', {
+      cx: x.toFixed(3),
+      cy: y.toFixed(3),
+      r: (m.focus ? r : r * 0.7).toFixed(3),
+      class: `marker ${m.evidenceId ? 'evidence' : 'place'}${m.focus ? ' focus' : ' faded'}`,
+      'data-ruleset': m.rulesetId,
+      'data-evidence': m.evidenceId,
+      'data-place': m.place.name,
+      'data-lat': m.place.coords.lat,
+      'data-lon': m.place.coords.lon,
+      'vector-effect': 'non-scaling-stroke',
+      tabindex: onMarker ? 0 : undefined,
+      role: onMarker ? 'link' : undefined,
+      'aria-label': label,
+    }, s('title', {}, label));
+    if (onMarker) {
+      dot.addEventListener('click', () => onMarker(m));
+      dot.addEventListener('keydown', (e) => {
+        if ((e as KeyboardEvent).key === 'Enter') onMarker(m);
+      });
+    }
+    dots.append(dot);
+    if (v.key !== 'africa' && m.focus) {
+      // Labels go right of the marker unless they would run off the view or into a neighbour to the east.
+      const size = r * 2.6;
+      const width = m.place.name.length * size * 0.55;
+      const crowded = markers.some((o) => o !== m && o.focus && Math.abs(project(o.place.coords.lat, o.place.coords.lon).y - y) < size && project(o.place.coords.lat, o.place.coords.lon).x > x && project(o.place.coords.lat, o.place.coords.lon).x - x < width + r * 2);
+      const left = crowded || x + r * 1.4 + width > a.x + w;
+      dots.append(s('text', {
+        x: (left ? x - r * 1.4 : x + r * 1.4).toFixed(2),
+        y: (y + r * 0.5).toFixed(2),
+        class: 'marker-label',
+        'text-anchor': left ? 'end' : 'start',
+        'font-size': size.toFixed(2),
+      }, m.place.name));
+    }
+  }
+  svg.append(dots);
+  if (v.key === 'africa') {
+    // Outline where the insets are, so a reader sees what they enlarge.
+    for (const inset of VIEWS.slice(1)) {
+      const p = project(inset.frame.north, inset.frame.west);
+      const q = project(inset.frame.south, inset.frame.east);
+      svg.append(s('rect', { x: p.x, y: p.y, width: q.x - p.x, height: q.y - p.y, class: 'inset-frame', 'vector-effect': 'non-scaling-stroke' }));
+    }
+  }
+  return svg;
+}
+
+/**
+ * The map with its two insets. `highlight` = countries to tint (the games' regions);
+ * `onMarker` makes markers links (the catalogue uses it to open a game page).
+ */
+export function evidenceMap(markers: MapMarker[], highlight: readonly string[], onMarker?: (m: MapMarker) => void): HTMLElement {
+  const hl = new Set(highlight);
+  const [main, ...insets] = VIEWS;
+  return h('figure', { class: 'evidence-figure' },
+    h('div', { class: 'map-main' }, view(main!, markers, hl, onMarker)),
+    h('div', { class: 'map-insets' },
+      insets.map((v) => h('div', { class: 'map-inset' }, h('span', { class: 'inset-title' }, v.title), view(v, markers, hl, onMarker)))),
+    h('figcaption', {}, CT.mapIntro));
+}

@@ -1,0 +1,28 @@
+/** A small element builder: `h('button', { class: 'x', onclick }, 'text')`. */
+type Attrs = Record<string, string | number | boolean | EventListener | undefined>;
+type Child = Node | string | number | null | undefined | false;
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: (Child | Child[])[]): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === false) continue;
+    if (typeof v === 'function') e.addEventListener(k.replace(/^on/, ''), v);
+    else if (v === true) e.setAttribute(k, '');
+    else e.setAttribute(k, String(v));
+  }
+  append(e, children);
+  return e;
+}
+
+export function append(e: Element, children: (Child | Child[])[]): void {
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    e.appendChild(typeof c === 'object' ? c : document.createTextNode(String(c)));
+  }
+}
+
+/** Replaces an element's children (nulls and falses skipped). */
+export function fill(e: Element, ...children: (Child | Child[])[]): void {
+  e.replaceChildren();
+  append(e, children);
+}

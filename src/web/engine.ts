@@ -1,0 +1,179 @@
+/**
+ * The page's window on the engine: the same rules modules the server runs, used here only to
+ * replay stored moves for display and to list the legal moves. Which hole a move starts from (or
+ * takes from) is read off the engine's own event trace, so the page needs no knowledge of any
+ * ruleset's move encoding.
+ */
+import type { GameEvent } from '../core/events.js';
+import { MAX_MOVES, MOVE_CONCEDE, MOVE_PASS, type Game } from '../core/game.js';
+import { PHASE_OVER, PHASE_RACE, type State } from '../core/state.js';
+import { getRuleset } from '../games/index.js';
+
+/** A stored decision as the API returns it. */
+export interface StoredMove {
+  ply: number;
+  move: string;
+  codes: number[];
+  joint: boolean;
+}
+
+/** A game as the API returns it. */
+export interface GameDoc {
+  id: string;
+  ruleset: string;
+  options: Record<string, unknown>;
+  seed: number;
+  seats: string[];
+  status: string;
+  result: string | null;
+  created: string;
+  updated: string;
+  moveCount: number;
+  moves?: StoredMove[];
+}
+
+export function buildGame(ruleset: string, options: Record<string, unknown>): Game {
+  const r = getRuleset(ruleset);
+  if (!r.ok) throw r.error;
+  const g = r.value.create(options);
+  if (!g.ok) throw g.error;
+  return g.value;
+}
+
+export function isSimultaneous(s: State): boolean {
+  return s.phase === PHASE_RACE && s.toMove === 0;
+}
+
+export function isOver(s: State): boolean {
+  return s.phase === PHASE_OVER;
+}
+
+/** Applies a stored decision (already validated by the server). */
+export function applyStored(game: Game, s: State, m: StoredMove, trace: GameEvent[] | null = null): void {
+  if (m.joint) game.applyJoint(s, m.codes, trace);
+  else game.apply(s, m.codes[0]!, trace);
+}
+
+/** Every position of a game: `out[k]` = the position after the first k moves. */
+export function positions(game: Game, seed: number, moves: readonly StoredMove[]): State[] {
+  const s = game.newState(seed);
+  const out = [s.clone()];
+  for (const m of moves) {
+    applyStored(game, s, m);
+    out.push(s.clone());
+  }
+  return out;
+}
+
+/** One way to play: the move code, its text, the hole it is played on (-1 for pass/concede). */
+export interface Choice {
+  move: number;
+  text: string;
+  hole: number;
+  /** First hole sown into, and what it takes: for telling apart several ways of playing one hole. */
+  firstDrop: number;
+  takes: { hole: number; count: number }[];
+  kind: 'hole' | 'pass' | 'concede';
+}
+
+function readTrace(ev: GameEvent[], player: number): { hole: number; firstDrop: number; takes: { hole: number; count: number }[] } {
+  let hole = -1;
+  let firstDrop = -1;
+  const takes: { hole: number; count: number }[] = [];
+  for (const e of ev) {
+    if (hole < 0 && (e.type === 'lift' || e.type === 'raceStart') && e.player === player) hole = e.hole;
+    else if (hole < 0 && e.type === 'capture' && e.player === player) hole = e.hole;
+    if (firstDrop < 0 && e.type === 'drop' && e.player === player) firstDrop = e.hole;
+    if (e.type === 'capture' && e.player === player) takes.push({ hole: e.hole, count: e.count });
+    if (e.type === 'turnEnd' || e.type === 'await') break;
+  }
+  return { hole, firstDrop, takes };
+}
+
+/**
+ * The choices of `player` at `s` (the player to move, or one racer at a simultaneous node), each
+ * with the hole it is played on, read from the engine's trace of the move.
+ */
+export function choices(game: Game, s: State, player: number): Choice[] {
+  if (isOver(s)) return [];
+  const buf = new Int32Array(MAX_MOVES);
+  const sim = isSimultaneous(s);
+  const count = sim ? game.legalMovesFor(s, player, buf) : game.legalMoves(s, buf);
+  const moves = Array.from(buf.subarray(0, count));
+  // At a simultaneous node a trial needs everybody's choice: the others take their first one.
+  const others: number[] = [0];
+  if (sim) {
+    const ob = new Int32Array(MAX_MOVES);
+    for (let p = 1; p <= s.players; p++) others.push(game.legalMovesFor(s, p, ob) > 0 ? ob[0]! : MOVE_PASS);
+  }
+  const out: Choice[] = [];
+  const trial = s.clone();
+  for (const m of moves) {
+    const text = game.moveText(s, m);
+    if (m === MOVE_PASS || m === MOVE_CONCEDE) {
+      out.push({ move: m, text, hole: -1, firstDrop: -1, takes: [], kind: m === MOVE_PASS ? 'pass' : 'concede' });
+      continue;
+    }
+    trial.copyFrom(s);
+    const ev: GameEvent[] = [];
+    if (sim) {
+      const joint = others.slice();
+      joint[player] = m;
+      game.applyJoint(trial, joint, ev);
+    } else {
+      game.apply(trial, m, ev);
+    }
+    const t = readTrace(ev, player);
+    const hole = t.hole >= 0 ? t.hole : m < s.holeCount ? m : -1;
+    out.push({ move: m, text, hole, firstDrop: t.firstDrop, takes: t.takes, kind: 'hole' });
+  }
+  return out;
+}
+
+/** Choices grouped by hole. */
+export function byHole(list: readonly Choice[]): Map<number, Choice[]> {
+  const m = new Map<number, Choice[]>();
+  for (const c of list) {
+    if (c.kind !== 'hole' || c.hole < 0) continue;
+    const g = m.get(c.hole);
+    if (g) g.push(c);
+    else m.set(c.hole, [c]);
+  }
+  return m;
+}
+
+/** Display landmarks of a position: special holes worth marking on the board. */
+export interface Landmark {
+  hole: number;
+  player: number;
+  kind: 'chafa' | 'guardian';
+}
+
+/**
+ * Special holes to mark. A ruleset may offer `landmarks(s)` itself; otherwise the two the SPEC
+ * names are derived from what the position shows: the guardian of a nedf is the next hole on the
+ * circuit (SEL §6.1), and the chafa enda is the fixed hole 0 / 17 of an Aksum player who still
+ * owns it (AKS-02/06, default `chafaLocation = fixed`). Display only: the engine enforces them.
+ */
+export function landmarks(game: Game, s: State): Landmark[] {
+  const own = (game as unknown as { landmarks?: (s: State) => Landmark[] }).landmarks;
+  if (typeof own === 'function') return own.call(game, s);
+  const out: Landmark[] = [];
+  const prefix = game.ruleset.info.clausePrefix;
+  if (prefix === 'AKS' && game.players === 2 && (game.options['chafaLocation'] ?? 'fixed') === 'fixed') {
+    if (s.owners[0] === 1 && !s.marks[0]) out.push({ hole: 0, player: 1, kind: 'chafa' });
+    if (s.owners[17] === 2 && !s.marks[17]) out.push({ hole: 17, player: 2, kind: 'chafa' });
+  }
+  if (prefix === 'SEL') {
+    const track = game.geometry.tracks[0];
+    if (track) {
+      for (let h = 0; h < s.holeCount; h++) {
+        if (s.marks[h]) {
+          const g = track.next[h]!;
+          if (g >= 0) out.push({ hole: g, player: s.marks[h]!, kind: 'guardian' });
+        }
+      }
+    }
+  }
+  return out;
+}
