@@ -123,6 +123,7 @@ describe('server API', () => {
     const s = game.newState(4);
     const stale = await request(server.url, 'POST', `/api/games/${id}/moves`, { ply: 3, ...decision(game, s) });
     expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe('ERR_CONFLICT');
     const syntax = await request(server.url, 'POST', `/api/games/${id}/moves`, { ply: 0, move: 'x9!' });
     expect(syntax.status).toBe(400);
     expect(syntax.body.error.code).toBe('ERR_MOVE_SYNTAX');

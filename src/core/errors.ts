@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'ERR_ARGUMENT',
   'ERR_PROTOCOL',
   'ERR_NOT_FOUND',
+  'ERR_CONFLICT',
   'ERR_TOO_LARGE',
   'ERR_INTERNAL',
 ] as const;

@@ -64,6 +64,15 @@ export interface Ruleset {
   create(options?: Readonly<Record<string, unknown>>): Result<Game>;
 }
 
+/** A hole a viewer should mark beyond wegues and nedfs, with the clause that gives it its role. */
+export interface Landmark {
+  readonly hole: number;
+  readonly player: number;
+  /** `chafa`: a chafa enda (Gabata of Aksum); `guardian`: a nedf's yazab tabaqi (Selus). */
+  readonly kind: 'chafa' | 'guardian';
+  readonly rule: string;
+}
+
 export interface Game {
   readonly ruleset: Ruleset;
   /** Every option with its resolved value (records name them all). */
@@ -98,6 +107,9 @@ export interface Game {
   returns(s: State, out: Float64Array): void;
   /** Heuristic value of a non-terminal state for `player`, in [-1, 1]. */
   evaluate(s: State, player: number): number;
+
+  /** Holes with a special role right now (display only: the rules already enforce them). */
+  landmarks?(s: State): Landmark[];
 
   /** Checks a position built from text or JSON (conservation, owners, phase...). */
   validate(s: State): Result<State>;

@@ -403,6 +403,18 @@ describe('Gabata (Aksum): the chafa enda', () => {
     expect(legal(adowa(), pos(adowa(), '0:3, 3:1, 12:2', 1))).toEqual([0, 3]);
   });
 
+  it('AKS-02 viewers are told where each chafa enda is (none at Adowa)', () => {
+    const g = aksum();
+    const s = g.newState(1);
+    expect(g.landmarks!(s)).toEqual([
+      { hole: 0, player: 1, kind: 'chafa', rule: 'AKS-02' },
+      { hole: 17, player: 2, kind: 'chafa', rule: 'AKS-02' },
+    ]);
+    s.marks[17] = 1;
+    expect(g.landmarks!(s).map((l) => l.hole)).toEqual([0]);
+    expect(adowa().landmarks!(adowa().newState(1))).toEqual([]);
+  });
+
   it('AKS-03 allowed with more than three: AKS-E2', () => {
     const g = aksum();
     const s = pos(g, '0:4, 3:1, 12:2', 1);

@@ -32,7 +32,7 @@
  */
 import { err, ok, type Result } from '../core/errors.js';
 import type { GameEvent, Trace } from '../core/events.js';
-import { MAX_MOVES, MOVE_PASS, standardReturns, type Game, type Ruleset, type RulesetInfo } from '../core/game.js';
+import { MAX_MOVES, MOVE_PASS, standardReturns, type Game, type Landmark, type Ruleset, type RulesetInfo } from '../core/game.js';
 import { GEOMETRY_3X6_G, OWNERS_3X6_2P, OWNERS_3X6_3P, TRACK_G, trackByName } from '../core/geometry.js';
 import {
   firstPlayerOption,
@@ -723,6 +723,15 @@ class GabataGame implements Game {
 
   returns(s: State, out: Float64Array): void {
     standardReturns(s, out);
+  }
+
+  landmarks(s: State): Landmark[] {
+    const out: Landmark[] = [];
+    for (let p = 1; p <= this.players; p++) {
+      const h = s.active[p] ? this.chafaOf(s, p) : -1;
+      if (h >= 0) out.push({ hole: h, player: p, kind: 'chafa', rule: this.players === 3 ? 'AKS-3P-06' : 'AKS-02' });
+    }
+    return out;
   }
 
   evaluate(s: State, player: number): number {

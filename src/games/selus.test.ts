@@ -698,3 +698,17 @@ describe('Selus notation, validation and JSON extras', () => {
     expect(legal(DEFAULT, s)).toEqual([10, MOVE_CONCEDE]);
   });
 });
+
+describe('Selus landmarks', () => {
+  it('SEL-16 viewers are told which hole guards each nedf', () => {
+    const game = unwrap(selus.create({}));
+    const s = game.newState(1);
+    expect(game.landmarks!(s)).toEqual([]);
+    s.marks[15] = 1;
+    s.marks[3] = 2;
+    expect(game.landmarks!(s)).toEqual([
+      { hole: 4, player: 2, kind: 'guardian', rule: 'SEL-16' },
+      { hole: 14, player: 1, kind: 'guardian', rule: 'SEL-16' },
+    ]);
+  });
+});

@@ -44,7 +44,7 @@
  */
 import { err, ok, type Result } from '../core/errors.js';
 import type { Trace } from '../core/events.js';
-import { MOVE_CONCEDE, MOVE_PASS, MAX_MOVES, standardReturns, type Game, type Ruleset } from '../core/game.js';
+import { MOVE_CONCEDE, MOVE_PASS, MAX_MOVES, standardReturns, type Game, type Landmark, type Ruleset } from '../core/game.js';
 import { GEOMETRY_3X6_G, OWNERS_3X6_2P, TRACK_G, trackByName } from '../core/geometry.js';
 import {
   maxLapsPerTurnOption,
@@ -690,6 +690,15 @@ function makeGame(ruleset: Ruleset, options: Record<string, OptionValue>): Game 
     },
 
     returns: standardReturns,
+
+    landmarks(s) {
+      // SEL-16: the hole after each nedf is its guardian (yazab tabaqi).
+      const out: Landmark[] = [];
+      for (let h = 0; h < HOLES; h++) {
+        if (s.marks[h] !== 0) out.push({ hole: NEXT[h]!, player: s.marks[h]!, kind: 'guardian', rule: 'SEL-16' });
+      }
+      return out;
+    },
 
     evaluate(s, player) {
       if (s.phase === PHASE_OVER) return s.winner === player ? 1 : s.winner === 0 ? 0 : -1;

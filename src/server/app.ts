@@ -44,6 +44,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   ERR_ILLEGAL_MOVE: 422,
   ERR_RECORD: 422,
   ERR_GAME_OVER: 409,
+  ERR_CONFLICT: 409,
   ERR_INTERNAL: 500,
 };
 
@@ -264,7 +265,7 @@ export function createGabataServer(opts: ServerOptions): GabataServer {
     const l = loadLive(g);
     const ply = body['ply'];
     if (ply !== undefined && ply !== g.moveCount) {
-      throw new HttpError(409, 'ERR_ARGUMENT', `the game has ${g.moveCount} moves, not ${String(ply)}: reload it`);
+      throw new HttpError(409, 'ERR_CONFLICT', `the game has ${g.moveCount} moves, not ${String(ply)}: reload it`);
     }
     const s = l.state.clone();
     const r = applyDecision(l.game, s, body);
@@ -274,7 +275,7 @@ export function createGabataServer(opts: ServerOptions): GabataServer {
     const row: MoveRow = { ply: g.moveCount, move: r.value.text, codes: r.value.codes, joint: r.value.joint, position: JSON.stringify(position) };
     if (!store.appendMove(id, row, st.status, st.result)) {
       live.delete(id);
-      throw new HttpError(409, 'ERR_ARGUMENT', 'another move was stored first: reload the game');
+      throw new HttpError(409, 'ERR_CONFLICT', 'another move was stored first: reload the game');
     }
     live.set(id, { game: l.game, state: s, moveCount: g.moveCount + 1 });
     return [

@@ -5,7 +5,7 @@
  * ruleset's move encoding.
  */
 import type { GameEvent } from '../core/events.js';
-import { MAX_MOVES, MOVE_CONCEDE, MOVE_PASS, type Game } from '../core/game.js';
+import { MAX_MOVES, MOVE_CONCEDE, MOVE_PASS, type Game, type Landmark } from '../core/game.js';
 import { PHASE_OVER, PHASE_RACE, type State } from '../core/state.js';
 import { getRuleset } from '../games/index.js';
 
@@ -142,38 +142,9 @@ export function byHole(list: readonly Choice[]): Map<number, Choice[]> {
   return m;
 }
 
-/** Display landmarks of a position: special holes worth marking on the board. */
-export interface Landmark {
-  hole: number;
-  player: number;
-  kind: 'chafa' | 'guardian';
-}
+/** Special holes worth marking on the board (a chafa enda, a guardian): the ruleset says which. */
+export type { Landmark } from '../core/game.js';
 
-/**
- * Special holes to mark. A ruleset may offer `landmarks(s)` itself; otherwise the two the SPEC
- * names are derived from what the position shows: the guardian of a nedf is the next hole on the
- * circuit (SEL §6.1), and the chafa enda is the fixed hole 0 / 17 of an Aksum player who still
- * owns it (AKS-02/06, default `chafaLocation = fixed`). Display only: the engine enforces them.
- */
 export function landmarks(game: Game, s: State): Landmark[] {
-  const own = (game as unknown as { landmarks?: (s: State) => Landmark[] }).landmarks;
-  if (typeof own === 'function') return own.call(game, s);
-  const out: Landmark[] = [];
-  const prefix = game.ruleset.info.clausePrefix;
-  if (prefix === 'AKS' && game.players === 2 && (game.options['chafaLocation'] ?? 'fixed') === 'fixed') {
-    if (s.owners[0] === 1 && !s.marks[0]) out.push({ hole: 0, player: 1, kind: 'chafa' });
-    if (s.owners[17] === 2 && !s.marks[17]) out.push({ hole: 17, player: 2, kind: 'chafa' });
-  }
-  if (prefix === 'SEL') {
-    const track = game.geometry.tracks[0];
-    if (track) {
-      for (let h = 0; h < s.holeCount; h++) {
-        if (s.marks[h]) {
-          const g = track.next[h]!;
-          if (g >= 0) out.push({ hole: g, player: s.marks[h]!, kind: 'guardian' });
-        }
-      }
-    }
-  }
-  return out;
+  return game.landmarks ? game.landmarks(s) : [];
 }
