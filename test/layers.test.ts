@@ -1,0 +1,81 @@
+/**
+ * The house's one-way layering (STYLE.md): core -> games -> notation -> ai -> sim / protocol /
+ * catalogue -> cli / server / web. A module may import only from its own layer or a lower one,
+ * and the browser app never imports the server, the CLI, or Node-only tools.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const src = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
+const LEVEL: Record<string, number> = {
+  core: 0,
+  games: 1,
+  notation: 2,
+  ai: 3,
+  sim: 4,
+  protocol: 4,
+  catalogue: 4,
+  cli: 5,
+  server: 5,
+  web: 5,
+};
+/** Folders the browser bundle must never reach. */
+const NOT_FOR_BROWSER = new Set(['server', 'cli', 'sim', 'protocol']);
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') && !p.endsWith('.test.ts') ? [p] : [];
+  });
+}
+
+const layerOf = (file: string): string => relative(src, file).split(/[\\/]/)[0]!;
+
+function imports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/g)) out.push(m[1]!);
+  for (const m of text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)) out.push(m[1]!);
+  return out.filter((s) => s.startsWith('.'));
+}
+
+describe('layers', () => {
+  const all = files(src);
+  it('finds the source files of every layer', () => {
+    const layers = new Set(all.map(layerOf));
+    for (const l of ['core', 'games', 'notation', 'ai', 'sim', 'protocol', 'cli', 'server', 'web']) expect(layers).toContain(l);
+  });
+
+  it('every import points to the same or a lower layer', () => {
+    const bad: string[] = [];
+    for (const f of all) {
+      const from = layerOf(f);
+      for (const spec of imports(f)) {
+        const to = layerOf(resolve(dirname(f), spec));
+        if (!(to in LEVEL)) continue;
+        if (LEVEL[to]! > LEVEL[from]!) bad.push(`${relative(src, f)} -> ${spec}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('the browser app never imports the server, the CLI, or Node-only tools', () => {
+    const bad: string[] = [];
+    const seen = new Set<string>();
+    const visit = (f: string): void => {
+      if (seen.has(f)) return;
+      seen.add(f);
+      const text = readFileSync(f, 'utf8');
+      if (/from\s+['"](node:|better-sqlite3|worker_threads|fs['"])/.test(text)) bad.push(`${relative(src, f)} uses a Node module`);
+      for (const spec of imports(f)) {
+        const target = resolve(dirname(f), spec).replace(/\.js$/, '.ts');
+        if (NOT_FOR_BROWSER.has(layerOf(target))) bad.push(`${relative(src, f)} -> ${spec}`);
+        else if (target.startsWith(src)) visit(target);
+      }
+    };
+    for (const f of all.filter((x) => layerOf(x) === 'web')) visit(f);
+    expect(bad).toEqual([]);
+  });
+});
