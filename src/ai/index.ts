@@ -1,0 +1,187 @@
+/**
+ * Agents: every one plays every ruleset through the Game interface only (an evaluation function
+ * per ruleset is `Game.evaluate`). No Node-only API here: the web app runs agents in a Worker.
+ *
+ * @example
+ *   const agent = unwrap(makeAgent('mcts:iterations=5000,c=1.4', 7));
+ *   const { move } = agent.choose(game, state);
+ */
+import { err, ok, type Result } from '../core/errors.js';
+import type { Game } from '../core/game.js';
+import type { State } from '../core/state.js';
+import { AlphaBetaAgent } from './alphabeta.js';
+import { GreedyAgent } from './greedy.js';
+import { MctsAgent } from './mcts.js';
+import { RandomAgent } from './random.js';
+
+export interface SearchBudget {
+  timeMs?: number;
+  iterations?: number;
+  depth?: number;
+  nodes?: number;
+}
+
+export interface SearchInfo {
+  value?: number;
+  pv?: number[];
+  iterations?: number;
+  nodes?: number;
+  depth?: number;
+  timeMs?: number;
+}
+
+export interface Agent {
+  readonly name: string;
+  /** Choose a move at a sequential node (s.toMove > 0). */
+  choose(game: Game, s: State, budget?: SearchBudget, onInfo?: (i: SearchInfo) => void): { move: number } & SearchInfo;
+  /** At a simultaneous node (toMove 0, PHASE_RACE): this player's choice. */
+  chooseFor(game: Game, s: State, player: number, budget?: SearchBudget): { move: number } & SearchInfo;
+  /** Forget trees/tables (new game). */
+  reset(): void;
+}
+
+/**
+ * Strength levels for people. Levels 1-4 have fixed budgets (the same seed plays the same moves);
+ * level 5 searches for a second a move, so it depends on the machine's speed. In round-robin
+ * tournaments (gabata-adowa and gifia, one round) alpha-beta at depth 5 beat MCTS with 15,000
+ * iterations, hence the order.
+ */
+export const LEVELS: readonly { level: number; name: string; description: string; spec: string }[] = [
+  { level: 1, name: 'Beginner', description: 'takes what is in front of it, but half of its moves are random', spec: 'greedy:epsilon=0.5' },
+  { level: 2, name: 'Novice', description: 'always takes the most counters it can this turn, never looks at the reply', spec: 'greedy' },
+  { level: 3, name: 'Club player', description: 'Monte Carlo search, 3,000 short playouts a move', spec: 'mcts:iterations=3000' },
+  { level: 4, name: 'Expert', description: 'alpha-beta search five decisions deep', spec: 'alphabeta:depth=5' },
+  { level: 5, name: 'Master', description: 'alpha-beta search, as deep as one second a move allows', spec: 'alphabeta:time=1000' },
+];
+
+/** The agent of a strength level (1 = beginner .. 5 = strongest within about a second). */
+export function levelAgent(level: 1 | 2 | 3 | 4 | 5, seed: number): Agent {
+  const l = LEVELS[level - 1]!;
+  const r = makeAgent(l.spec, seed);
+  if (!r.ok) throw r.error;
+  return new NamedAgent(`level:${level}`, r.value);
+}
+
+class NamedAgent implements Agent {
+  constructor(
+    readonly name: string,
+    private readonly inner: Agent,
+  ) {}
+  choose(game: Game, s: State, budget?: SearchBudget, onInfo?: (i: SearchInfo) => void): { move: number } & SearchInfo {
+    return this.inner.choose(game, s, budget, onInfo);
+  }
+  chooseFor(game: Game, s: State, player: number, budget?: SearchBudget): { move: number } & SearchInfo {
+    return this.inner.chooseFor(game, s, player, budget);
+  }
+  reset(): void {
+    this.inner.reset();
+  }
+}
+
+/** Agent kinds and their parameters, for help texts. */
+export const AGENT_KINDS: Readonly<Record<string, string>> = {
+  random: 'uniformly random legal moves',
+  greedy: 'best material after its own turn; epsilon=P plays randomly that often, depth=N decisions of its turn',
+  alphabeta: 'alpha-beta with iterative deepening; depth=N (default 5), time=MS, nodes=N, tt=BITS',
+  mcts: 'UCT Monte Carlo tree search; iterations=N (default 5000), time=MS, c=C (default 1.0), playout=N decisions before the heuristic value (default 8), reuse=false',
+  level: 'level:1 .. level:5, the strength levels',
+};
+
+/**
+ * Builds an agent from a spec: `kind` or `kind:name=value,name=value`, e.g. 'random', 'greedy',
+ * 'alphabeta:depth=6', 'mcts:iterations=5000,c=1.4', 'level:3'.
+ */
+export function makeAgent(spec: string, seed: number): Result<Agent> {
+  const text = spec.trim();
+  const colon = text.indexOf(':');
+  const kind = (colon < 0 ? text : text.slice(0, colon)).toLowerCase();
+  const rest = colon < 0 ? '' : text.slice(colon + 1);
+  if (kind === 'level') {
+    const n = Number(rest);
+    if (!Number.isInteger(n) || n < 1 || n > 5) return err('ERR_ARGUMENT', `level must be 1..5, not '${rest}'`, spec);
+    return ok(levelAgent(n as 1 | 2 | 3 | 4 | 5, seed));
+  }
+  const params = new Map<string, number>();
+  if (rest !== '') {
+    for (const part of rest.split(',')) {
+      const eq = part.indexOf('=');
+      if (eq < 0) return err('ERR_ARGUMENT', `agent parameter '${part}' must be name=value`, spec);
+      const name = part.slice(0, eq).trim().toLowerCase();
+      const raw = part.slice(eq + 1).trim();
+      const v = raw === 'true' ? 1 : raw === 'false' ? 0 : Number(raw);
+      if (raw === '' || !Number.isFinite(v)) return err('ERR_ARGUMENT', `agent parameter ${name} must be a number, not '${raw}'`, spec);
+      params.set(name, v);
+    }
+  }
+  const allowed: Record<string, readonly string[]> = {
+    random: [],
+    greedy: ['epsilon', 'depth'],
+    alphabeta: ['depth', 'time', 'movetime', 'nodes', 'tt'],
+    mcts: ['iterations', 'time', 'movetime', 'c', 'playout', 'reuse', 'maxnodes'],
+  };
+  const names = allowed[kind];
+  if (names === undefined) {
+    return err('ERR_ARGUMENT', `unknown agent '${kind}'; known: ${Object.keys(AGENT_KINDS).join(', ')}`, spec);
+  }
+  for (const name of params.keys()) {
+    if (!names.includes(name)) {
+      return err('ERR_ARGUMENT', `agent ${kind} has no parameter '${name}'${names.length ? `; known: ${names.join(', ')}` : ''}`, spec);
+    }
+  }
+  const positive = (name: string): Result<number | undefined> => {
+    const v = params.get(name);
+    if (v === undefined) return ok(undefined);
+    if (!(v > 0)) return err('ERR_ARGUMENT', `agent parameter ${name} must be positive, not ${v}`, spec);
+    return ok(v);
+  };
+  const nonNegative = (name: string): Result<number | undefined> => {
+    const v = params.get(name);
+    if (v === undefined) return ok(undefined);
+    if (!(v >= 0)) return err('ERR_ARGUMENT', `agent parameter ${name} must be zero or more, not ${v}`, spec);
+    return ok(v);
+  };
+  const time = positive(params.has('time') ? 'time' : 'movetime');
+  if (!time.ok) return time;
+  switch (kind) {
+    case 'random':
+      return ok(new RandomAgent(seed));
+    case 'greedy': {
+      const e = params.get('epsilon') ?? 0;
+      if (e < 0 || e > 1) return err('ERR_ARGUMENT', `greedy epsilon must be within 0..1, not ${e}`, spec);
+      const d = positive('depth');
+      if (!d.ok) return d;
+      return ok(new GreedyAgent(seed, { epsilon: e, turnDepth: d.value }));
+    }
+    case 'alphabeta': {
+      const d = positive('depth');
+      const n = positive('nodes');
+      const tt = params.get('tt');
+      if (!d.ok) return d;
+      if (!n.ok) return n;
+      if (tt !== undefined && !(Number.isInteger(tt) && tt >= 10 && tt <= 24)) return err('ERR_ARGUMENT', `alphabeta tt must be 10..24 (log2 of entries), not ${tt}`, spec);
+      return ok(new AlphaBetaAgent(seed, { depth: d.value, timeMs: time.value, nodes: n.value, ttBits: tt }));
+    }
+    default: {
+      const it = positive('iterations');
+      const c = params.get('c');
+      const po = nonNegative('playout');
+      const mx = positive('maxnodes');
+      if (!it.ok) return it;
+      if (!po.ok) return po;
+      if (!mx.ok) return mx;
+      if (c !== undefined && !(c >= 0)) return err('ERR_ARGUMENT', `mcts c must be >= 0, not ${c}`, spec);
+      return ok(
+        new MctsAgent(seed, {
+          iterations: it.value,
+          timeMs: time.value,
+          c,
+          playoutDepth: po.value,
+          reuse: params.has('reuse') ? params.get('reuse') !== 0 : undefined,
+          maxNodes: mx.value,
+        }),
+      );
+    }
+  }
+}
+
+export { AlphaBetaAgent, GreedyAgent, MctsAgent, RandomAgent };

@@ -1,0 +1,434 @@
+/**
+ * Monte Carlo tree search (UCT). Each node keeps a payoff vector (one sum per player), so the
+ * same code plays two and three players (each player maximises its own payoff, max^n style).
+ * Simultaneous nodes use decoupled UCT: every player keeps its own statistics for its own
+ * choices and picks by UCT independently; the joint choice selects (or creates) the child.
+ *
+ * Playouts are uniformly random with no allocation (`RandomPlayout`). A playout stops at `playoutDepth` decisions and
+ * scores the position with `Game.evaluate` mapped to [0, 1].
+ *
+ * The tree is kept between moves: when the new position is found a few plies below the old root,
+ * its subtree becomes the root. With an iteration budget the search is deterministic for a seed.
+ */
+import type { Game } from '../core/game.js';
+import { Rng } from '../core/rng.js';
+import type { State } from '../core/state.js';
+import type { Agent, SearchBudget, SearchInfo } from './index.js';
+import { RandomPlayout } from './playout.js';
+import { isOver, isSimultaneous, moveBuffer, now, sameState } from './util.js';
+
+export interface MctsParams {
+  iterations: number;
+  timeMs: number;
+  /** UCT exploration constant (payoffs are in [0, 1]). */
+  c: number;
+  /** Decisions per playout before the heuristic value is used. */
+  playoutDepth: number;
+  /** Keep the tree between moves. */
+  reuse: boolean;
+  /** Nodes kept at most; beyond it the tree stops growing (and is dropped before the next move). */
+  maxNodes: number;
+}
+
+const FLAG_DEAD = 1;
+const FLAG_SIM = 2;
+const FLAG_EXACT = 4;
+const MAX_PATH = 512;
+
+interface SimStats {
+  /** Per player (index p - 1): its choices, visit counts and payoff sums. */
+  moves: Int32Array[];
+  n: Float64Array[];
+  w: Float64Array[];
+  /** Joint choice key (mixed radix of choice indices) -> child node. */
+  children: Map<number, number>;
+}
+
+export class MctsAgent implements Agent {
+  readonly name: string;
+  private readonly params: MctsParams;
+  private readonly rng: Rng;
+  private game: Game | null = null;
+  private players = 2;
+  private stride = 3;
+  private cap = 0;
+  private count = 0;
+  private parent: Int32Array = new Int32Array(0);
+  private move: Int32Array = new Int32Array(0);
+  private first: Int32Array = new Int32Array(0);
+  private nChildren: Int32Array = new Int32Array(0);
+  private flags = new Uint8Array(0);
+  private visits = new Float64Array(0);
+  private wins = new Float64Array(0);
+  private readonly sim = new Map<number, SimStats>();
+  private rootNode = -1;
+  private rootState: State | null = null;
+  private work: State | null = null;
+  private player: RandomPlayout | null = null;
+  private readonly buf = moveBuffer();
+  private readonly buf2 = moveBuffer();
+  private readonly reward = new Float64Array(8);
+  private readonly joint = new Int32Array(8);
+  private readonly path = new Int32Array(MAX_PATH);
+  private readonly pathChoice = new Int32Array(MAX_PATH * 4);
+
+  constructor(seed: number, params: Partial<MctsParams> = {}) {
+    this.params = {
+      iterations: params.iterations ?? (params.timeMs !== undefined ? Infinity : 5000),
+      timeMs: params.timeMs ?? Infinity,
+      c: params.c ?? 1.0,
+      playoutDepth: params.playoutDepth ?? 8,
+      reuse: params.reuse ?? true,
+      maxNodes: params.maxNodes ?? 2_000_000,
+    };
+    const parts: string[] = [];
+    if (params.iterations !== undefined) parts.push(`iterations=${params.iterations}`);
+    if (params.timeMs !== undefined) parts.push(`time=${params.timeMs}`);
+    if (params.c !== undefined) parts.push(`c=${params.c}`);
+    if (params.playoutDepth !== undefined) parts.push(`playout=${params.playoutDepth}`);
+    this.name = parts.length ? `mcts:${parts.join(',')}` : 'mcts';
+    this.rng = new Rng(seed);
+  }
+
+  reset(): void {
+    this.count = 0;
+    this.rootNode = -1;
+    this.rootState = null;
+    this.sim.clear();
+  }
+
+  choose(game: Game, s: State, budget?: SearchBudget, onInfo?: (i: SearchInfo) => void): { move: number } & SearchInfo {
+    return this.chooseFor(game, s, s.toMove, budget, onInfo);
+  }
+
+  chooseFor(game: Game, s: State, player: number, budget?: SearchBudget, onInfo?: (i: SearchInfo) => void): { move: number } & SearchInfo {
+    if (isOver(s)) return { move: -1 };
+    this.prepare(game, s);
+    const iterations = budget?.iterations ?? (budget?.timeMs !== undefined ? Infinity : this.params.iterations);
+    const timeMs = budget?.timeMs ?? (budget?.iterations !== undefined ? Infinity : this.params.timeMs);
+    const start = now();
+    const deadline = start + (Number.isFinite(timeMs) ? timeMs : Infinity);
+    const limit = Number.isFinite(iterations) ? iterations : Infinity;
+    if (!Number.isFinite(limit) && !Number.isFinite(deadline)) throw new Error('MCTS needs an iteration or time budget');
+    let done = 0;
+    let nextInfo = 1024;
+    const root = this.rootNode;
+    const rs = this.rootState!;
+    // A single choice needs no search.
+    const single = this.singleChoice(game, rs, player);
+    if (single !== null) return { move: single, iterations: 0 };
+    while (done < limit) {
+      this.iterate(game, rs, root);
+      done++;
+      if ((done & 63) === 0 && now() >= deadline) break;
+      if (onInfo !== undefined && done === nextInfo) {
+        nextInfo *= 2;
+        onInfo(this.info(game, rs, player, done, start));
+      }
+    }
+    const info = this.info(game, rs, player, done, start);
+    onInfo?.(info);
+    return info;
+  }
+
+  private singleChoice(game: Game, s: State, player: number): number | null {
+    const n = isSimultaneous(s) ? game.legalMovesFor(s, player, this.buf) : game.legalMoves(s, this.buf);
+    return n === 1 ? this.buf[0]! : null;
+  }
+
+  /** The best move found and what the search knows about it. */
+  private info(game: Game, s: State, player: number, iterations: number, start: number): { move: number } & SearchInfo {
+    const root = this.rootNode;
+    const nodes = this.count;
+    const timeMs = now() - start;
+    if (this.flags[root]! & FLAG_SIM) {
+      const st = this.sim.get(root)!;
+      const k = player - 1;
+      let best = 0;
+      for (let i = 1; i < st.moves[k]!.length; i++) if (st.n[k]![i]! > st.n[k]![best]!) best = i;
+      const n = st.n[k]![best]!;
+      const move = st.moves[k]!.length ? st.moves[k]![best]! : -1;
+      return { move, value: n > 0 ? 2 * (st.w[k]![best]! / n) - 1 : 0, pv: [move], iterations, nodes, timeMs };
+    }
+    const pv: number[] = [];
+    let node = root;
+    let value = 0;
+    for (let d = 0; d < 16; d++) {
+      const c = this.bestChild(node);
+      if (c < 0) break;
+      if (d === 0) value = 2 * (this.wins[c * this.stride + player]! / Math.max(1, this.visits[c]!)) - 1;
+      pv.push(this.move[c]!);
+      if (this.flags[c]! & FLAG_SIM || this.visits[c]! < 2) break;
+      node = c;
+    }
+    let move = pv[0] ?? -1;
+    if (move < 0) {
+      // No iteration ran: any legal move.
+      const n = game.legalMoves(s, this.buf);
+      move = n > 0 ? this.buf[0]! : -1;
+    }
+    return { move, value, pv, iterations, nodes, depth: pv.length, timeMs };
+  }
+
+  private bestChild(node: number): number {
+    if (node < 0 || this.first[node]! < 0 || this.flags[node]! & FLAG_SIM) return -1;
+    let best = -1;
+    for (let i = 0, c = this.first[node]!; i < this.nChildren[node]!; i++, c++) {
+      if (this.flags[c]! & FLAG_DEAD) continue;
+      if (best < 0 || this.visits[c]! > this.visits[best]!) best = c;
+    }
+    return best;
+  }
+
+  /** Sets up the tree for position `s`: reuses a subtree when `s` is found below the old root. */
+  private prepare(game: Game, s: State): void {
+    if (this.game !== game) {
+      this.game = game;
+      this.players = game.players;
+      this.stride = game.players + 1;
+      this.cap = 0;
+      this.reset();
+      this.work = s.clone();
+      this.player = new RandomPlayout(game, s, this.params.playoutDepth + 1);
+    }
+    if (this.work!.holeCount !== s.holeCount) {
+      this.work = s.clone();
+      this.player = new RandomPlayout(game, s, this.params.playoutDepth + 1);
+    }
+    let found = -1;
+    if (this.params.reuse && this.rootState !== null && this.rootNode >= 0 && this.count < this.params.maxNodes * 0.75) {
+      found = this.find(game, this.rootNode, this.rootState, s, 4);
+    }
+    if (found >= 0) {
+      this.rootNode = found;
+      this.parent[found] = -1;
+    } else {
+      this.count = 0;
+      this.sim.clear();
+      this.rootNode = this.newNode(-1, -1);
+    }
+    this.rootState = s.clone();
+  }
+
+  private find(game: Game, node: number, st: State, target: State, depth: number): number {
+    if (sameState(st, target)) return node;
+    if (depth === 0 || this.first[node]! < 0 && !(this.flags[node]! & FLAG_SIM)) return -1;
+    if (this.flags[node]! & FLAG_SIM) {
+      const ss = this.sim.get(node)!;
+      for (const [key, child] of ss.children) {
+        if (this.visits[child]! < 1) continue;
+        const next = st.clone();
+        this.decodeJoint(ss, key);
+        game.applyJoint(next, this.joint);
+        const f = this.find(game, child, next, target, depth - 1);
+        if (f >= 0) return f;
+      }
+      return -1;
+    }
+    for (let i = 0, c = this.first[node]!; i < this.nChildren[node]!; i++, c++) {
+      if (this.visits[c]! < 1 || this.flags[c]! & FLAG_DEAD) continue;
+      const next = st.clone();
+      if (!game.apply(next, this.move[c]!)) continue;
+      const f = this.find(game, c, next, target, depth - 1);
+      if (f >= 0) return f;
+    }
+    return -1;
+  }
+
+  private grow(need: number): void {
+    if (need <= this.cap) return;
+    const cap = Math.max(1024, need, this.cap * 2);
+    const g32 = (a: Int32Array): Int32Array => {
+      const b = new Int32Array(cap);
+      b.set(a.subarray(0, Math.min(a.length, this.count)));
+      return b;
+    };
+    this.parent = g32(this.parent);
+    this.move = g32(this.move);
+    this.first = g32(this.first);
+    this.nChildren = g32(this.nChildren);
+    const f = new Uint8Array(cap);
+    f.set(this.flags.subarray(0, Math.min(this.flags.length, this.count)));
+    this.flags = f;
+    const v = new Float64Array(cap);
+    v.set(this.visits.subarray(0, Math.min(this.visits.length, this.count)));
+    this.visits = v;
+    const w = new Float64Array(cap * this.stride);
+    w.set(this.wins.subarray(0, Math.min(this.wins.length, this.count * this.stride)));
+    this.wins = w;
+    this.cap = cap;
+  }
+
+  private newNode(parent: number, move: number): number {
+    this.grow(this.count + 1);
+    const i = this.count++;
+    this.init(i, parent, move);
+    return i;
+  }
+
+  private init(i: number, parent: number, move: number): void {
+    this.parent[i] = parent;
+    this.move[i] = move;
+    this.first[i] = -1;
+    this.nChildren[i] = 0;
+    this.flags[i] = 0;
+    this.visits[i] = 0;
+    for (let p = 0; p < this.stride; p++) this.wins[i * this.stride + p] = 0;
+  }
+
+  /** Creates the children of a sequential node (all at once) or the statistics of a simultaneous one. */
+  private expand(game: Game, node: number, s: State, exact: boolean): void {
+    if (isSimultaneous(s)) {
+      const moves: Int32Array[] = [];
+      const n: Float64Array[] = [];
+      const w: Float64Array[] = [];
+      for (let p = 1; p <= this.players; p++) {
+        const k = game.legalMovesFor(s, p, this.buf2);
+        moves.push(this.buf2.slice(0, Math.max(1, k)));
+        if (k === 0) moves[p - 1]![0] = -1;
+        n.push(new Float64Array(moves[p - 1]!.length));
+        w.push(new Float64Array(moves[p - 1]!.length));
+      }
+      this.sim.set(node, { moves, n, w, children: new Map() });
+      this.flags[node]! |= FLAG_SIM;
+      this.first[node] = 0;
+      return;
+    }
+    const k = exact ? game.legalMoves(s, this.buf2) : game.candidateMoves(s, this.buf2);
+    this.grow(this.count + k);
+    const base = this.count;
+    this.count += k;
+    for (let i = 0; i < k; i++) this.init(base + i, node, this.buf2[i]!);
+    this.first[node] = base;
+    this.nChildren[node] = k;
+    if (exact) this.flags[node]! |= FLAG_EXACT;
+  }
+
+  private decodeJoint(ss: SimStats, key: number): void {
+    let rest = key;
+    for (let p = 1; p <= this.players; p++) {
+      const m = ss.moves[p - 1]!;
+      this.joint[p] = m[rest % m.length]!;
+      rest = Math.floor(rest / m.length);
+    }
+  }
+
+  private uct(childWins: number, childVisits: number, logParent: number): number {
+    if (childVisits === 0) return Infinity;
+    return childWins / childVisits + this.params.c * Math.sqrt(logParent / childVisits);
+  }
+
+  /** One iteration: select, expand, play out, back up. */
+  private iterate(game: Game, rootState: State, root: number): void {
+    const work = this.work!;
+    const stride = this.stride;
+    restart: for (let attempt = 0; attempt < 64; attempt++) {
+      work.copyFrom(rootState);
+      let node = root;
+      let depth = 0;
+      this.path[0] = root;
+      for (;;) {
+        if (isOver(work)) break;
+        if (this.first[node]! < 0) {
+          if (this.visits[node]! > 0 || node === root) {
+            if (this.count + MAX_MOVES_GUESS >= this.params.maxNodes) break;
+            this.expand(game, node, work, false);
+          } else break;
+        }
+        if (depth + 1 >= MAX_PATH) break;
+        let child: number;
+        if (this.flags[node]! & FLAG_SIM) {
+          const ss = this.sim.get(node)!;
+          const logN = Math.log(Math.max(1, this.visits[node]!));
+          let key = 0;
+          let radix = 1;
+          for (let p = 1; p <= this.players; p++) {
+            const m = ss.moves[p - 1]!;
+            const n = ss.n[p - 1]!;
+            const w = ss.w[p - 1]!;
+            let best = 0;
+            let bestV = -Infinity;
+            for (let i = 0; i < m.length; i++) {
+              const v = this.uct(w[i]!, n[i]!, logN);
+              if (v > bestV) {
+                bestV = v;
+                best = i;
+                if (v === Infinity) break;
+              }
+            }
+            this.pathChoice[depth * 4 + p - 1] = best;
+            this.joint[p] = m[best]!;
+            key += best * radix;
+            radix *= m.length;
+          }
+          let c = ss.children.get(key);
+          if (c === undefined) {
+            c = this.newNode(node, key);
+            ss.children.set(key, c);
+          }
+          child = c;
+          game.applyJoint(work, this.joint);
+        } else {
+          const logN = Math.log(Math.max(1, this.visits[node]!));
+          const q = work.toMove;
+          let best = -1;
+          let bestV = -Infinity;
+          const f = this.first[node]!;
+          const k = this.nChildren[node]!;
+          for (let i = 0; i < k; i++) {
+            const c = f + i;
+            if (this.flags[c]! & FLAG_DEAD) continue;
+            const v = this.uct(this.wins[c * stride + q]!, this.visits[c]!, logN);
+            if (v > bestV) {
+              bestV = v;
+              best = c;
+              if (v === Infinity) break;
+            }
+          }
+          if (best < 0) {
+            // Every candidate was perpetual: the exact moves (a pass) replace them.
+            if (this.flags[node]! & FLAG_EXACT) break;
+            this.expand(game, node, work, true);
+            continue restart;
+          }
+          if (!game.apply(work, this.move[best]!)) {
+            this.flags[best]! |= FLAG_DEAD;
+            continue restart;
+          }
+          child = best;
+        }
+        depth++;
+        this.path[depth] = child;
+        node = child;
+        if (this.visits[child] === 0) break;
+      }
+      this.playout(game, work);
+      const r = this.reward;
+      for (let d = depth; d >= 0; d--) {
+        const nd = this.path[d]!;
+        this.visits[nd]!++;
+        for (let p = 1; p < stride; p++) this.wins[nd * stride + p]! += r[p]!;
+        if (d < depth && this.flags[nd]! & FLAG_SIM) {
+          const ss = this.sim.get(nd)!;
+          for (let p = 1; p < stride; p++) {
+            const i = this.pathChoice[d * 4 + p - 1]!;
+            ss.n[p - 1]![i]!++;
+            ss.w[p - 1]![i]! += r[p]!;
+          }
+        }
+      }
+      return;
+    }
+  }
+
+  /** Random play from `s` (changed in place); leaves the payoff vector in `this.reward`. */
+  private playout(game: Game, s: State): void {
+    this.player!.run(s, this.rng, this.params.playoutDepth);
+    const r = this.reward;
+    if (isOver(s)) game.returns(s, r);
+    else for (let p = 1; p <= this.players; p++) r[p] = (game.evaluate(s, p) + 1) / 2;
+  }
+}
+
+/** Room kept in the node pool for one more expansion. */
+const MAX_MOVES_GUESS = 256;

@@ -1,0 +1,121 @@
+/**
+ * Round-robin tournaments: the schedule (every pairing, or every group of three for three-player
+ * games, seats rotated), results as JSON lines (a file the run can resume from), the cross table
+ * and Bradley-Terry ratings in Elo points with 95% error bars.
+ */
+import { deriveSeed } from '../core/rng.js';
+import { bradleyTerry, type PairResult, type Rating } from './stats.js';
+
+export interface ScheduledGame {
+  /** Stable name of the game in the schedule (resumption skips keys already played). */
+  key: string;
+  seed: number;
+  /** Participant index per seat (seat 0 = player 1). */
+  seats: number[];
+}
+
+export interface GameOutcome {
+  key: string;
+  seed: number;
+  /** Participant names per seat. */
+  seats: string[];
+  /** 0 = draw, otherwise the winning player. */
+  winner: number;
+  /** Payoff per seat. */
+  returns: number[];
+  plies: number;
+  rounds: number;
+  reason: string;
+}
+
+function combinations(n: number, k: number): number[][] {
+  const out: number[][] = [];
+  const rec = (start: number, acc: number[]): void => {
+    if (acc.length === k) {
+      out.push([...acc]);
+      return;
+    }
+    for (let i = start; i < n; i++) rec(i + 1, [...acc, i]);
+  };
+  rec(0, []);
+  return out;
+}
+
+/** Every group of `players` participants plays `games` matches, seats rotating from one to the next. */
+export function schedule(names: readonly string[], players: number, games: number, seed: number): ScheduledGame[] {
+  const out: ScheduledGame[] = [];
+  let index = 0;
+  for (const group of combinations(names.length, players)) {
+    for (let g = 0; g < games; g++) {
+      const seats = group.map((_, p) => group[(p + g) % group.length]!);
+      out.push({ key: `${group.map((i) => names[i]).join(' v ')} #${g + 1}`, seed: deriveSeed(seed, index++), seats });
+    }
+  }
+  return out;
+}
+
+/** Pairwise results of a game: every two seated participants, scored by their payoffs. */
+export function pairResults(names: readonly string[], o: GameOutcome): PairResult[] {
+  const idx = o.seats.map((n) => names.indexOf(n));
+  const out: PairResult[] = [];
+  for (let i = 0; i < idx.length; i++) {
+    for (let j = i + 1; j < idx.length; j++) {
+      if (idx[i]! < 0 || idx[j]! < 0) continue;
+      const a = o.returns[i]!;
+      const b = o.returns[j]!;
+      out.push({ a: idx[i]!, b: idx[j]!, score: a > b + 1e-9 ? 1 : b > a + 1e-9 ? 0 : 0.5 });
+    }
+  }
+  return out;
+}
+
+export interface Standings {
+  names: string[];
+  /** score[i][j] = points of i against j; games[i][j] = games between them. */
+  score: number[][];
+  games: number[][];
+  ratings: Rating[];
+  /** Total points and games by participant. */
+  points: number[];
+  played: number[];
+}
+
+export function standings(names: readonly string[], outcomes: readonly GameOutcome[]): Standings {
+  const n = names.length;
+  const score = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  const games = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  const pairs: PairResult[] = [];
+  for (const o of outcomes) {
+    for (const r of pairResults(names, o)) {
+      pairs.push(r);
+      score[r.a]![r.b]! += r.score;
+      score[r.b]![r.a]! += 1 - r.score;
+      games[r.a]![r.b]!++;
+      games[r.b]![r.a]!++;
+    }
+  }
+  const points = score.map((row) => row.reduce((s, x) => s + x, 0));
+  const played = games.map((row) => row.reduce((s, x) => s + x, 0));
+  return { names: [...names], score, games, ratings: bradleyTerry(n, pairs), points, played };
+}
+
+/**
+ * The rating table and the cross table, as markdown. With more than two players a game counts
+ * once for every two players seated in it (`pairings`).
+ */
+export function standingsText(st: Standings, players = 2): string {
+  const n = st.names.length;
+  const order = [...Array(n).keys()].sort((a, b) => st.ratings[b]!.elo - st.ratings[a]!.elo);
+  const lines = [`| # | agent | Elo | ± 95% | score | ${players > 2 ? 'pairings' : 'games'} |`, '|---|---|---:|---:|---:|---:|'];
+  order.forEach((i, r) => {
+    const rt = st.ratings[i]!;
+    const pct = st.played[i] ? ((100 * st.points[i]!) / st.played[i]!).toFixed(1) : '-';
+    lines.push(`| ${r + 1} | ${st.names[i]} | ${rt.elo.toFixed(0)} | ${Number.isFinite(rt.error) ? rt.error.toFixed(0) : '∞'} | ${pct}% | ${st.played[i]} |`);
+  });
+  lines.push('', `| | ${order.map((_, r) => `${r + 1}`).join(' | ')} |`, `|---|${order.map(() => '---:').join('|')}|`);
+  order.forEach((i, r) => {
+    const cells = order.map((j) => (i === j ? '—' : st.games[i]![j] ? `${st.score[i]![j]}/${st.games[i]![j]}` : ''));
+    lines.push(`| ${r + 1} ${st.names[i]} | ${cells.join(' | ')} |`);
+  });
+  return lines.join('\n');
+}

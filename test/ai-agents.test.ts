@@ -1,0 +1,289 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_MOVES, type Game } from '../src/core/game.js';
+import { unwrap } from '../src/core/errors.js';
+import { Rng } from '../src/core/rng.js';
+import { END_REASONS, PHASE_OVER, type State } from '../src/core/state.js';
+import { RULESETS, getRuleset } from '../src/games/index.js';
+import { LEVELS, levelAgent, makeAgent, type Agent } from '../src/ai/index.js';
+import { isSimultaneous } from '../src/ai/util.js';
+import { Zobrist } from '../src/ai/zobrist.js';
+import { RandomPlayout } from '../src/ai/playout.js';
+import { playMatch } from '../src/sim/match.js';
+import { makeToyGame } from './ai-toy.js';
+
+const SPECS = ['random', 'greedy', 'greedy:epsilon=0.5', 'alphabeta:depth=2', 'alphabeta:nodes=400', 'mcts:iterations=60', 'mcts:iterations=40,playout=0'];
+
+/** Plays up to `plies` decisions with the agents, checking every answer against the legal moves. */
+function playChecked(game: Game, agents: Agent[], seed: number, plies: number): string[] {
+  const s = game.newState(seed);
+  const buf = new Int32Array(MAX_MOVES);
+  const log: string[] = [];
+  const joint = new Int32Array(game.players + 1);
+  for (let i = 0; i < plies && s.phase !== PHASE_OVER; i++) {
+    if (isSimultaneous(s)) {
+      for (let p = 1; p <= game.players; p++) {
+        const n = game.legalMovesFor(s, p, buf);
+        const m = agents[p - 1]!.chooseFor(game, s, p).move;
+        expect(Array.from(buf.subarray(0, n))).toContain(m);
+        joint[p] = m;
+      }
+      log.push(`joint ${Array.from(joint).join(',')}`);
+      game.applyJoint(s, joint);
+      continue;
+    }
+    const n = game.legalMoves(s, buf);
+    const m = agents[s.toMove - 1]!.choose(game, s).move;
+    expect(Array.from(buf.subarray(0, n))).toContain(m);
+    log.push(String(m));
+    game.apply(s, m);
+  }
+  return log;
+}
+
+const games: { name: string; game: Game }[] = [
+  ...RULESETS.map((r) => ({ name: r.info.id, game: unwrap(r.create({})) })),
+  { name: 'gabata-adowa players=3', game: unwrap(unwrap(getRuleset('gabata-adowa')).create({ players: 3 })) },
+  { name: 'toy with a simultaneous opening', game: makeToyGame({ race: true }) },
+  { name: 'toy, three players, simultaneous opening', game: makeToyGame({ players: 3, race: true }) },
+];
+
+describe('agents return legal moves in every ruleset', () => {
+  for (const { name, game } of games) {
+    for (const spec of SPECS) {
+      it(`${spec} on ${name}`, () => {
+        const agents = Array.from({ length: game.players }, (_, i) => unwrap(makeAgent(spec, 11 + i)));
+        const log = playChecked(game, agents, 5, 24);
+        expect(log.length).toBeGreaterThan(0);
+      });
+    }
+  }
+  it('the simultaneous opening is met by every agent (selus and abalalae start with a race)', () => {
+    const withRace = RULESETS.map((r) => unwrap(r.create({}))).filter((g) => isSimultaneous(g.newState(1)));
+    for (const game of withRace) {
+      for (const spec of SPECS) {
+        const s = game.newState(3);
+        const buf = new Int32Array(MAX_MOVES);
+        for (let p = 1; p <= game.players; p++) {
+          const n = game.legalMovesFor(s, p, buf);
+          expect(Array.from(buf.subarray(0, n))).toContain(unwrap(makeAgent(spec, 1)).chooseFor(game, s, p).move);
+        }
+      }
+    }
+  });
+});
+
+describe('seeded agents repeat exactly', () => {
+  for (const spec of ['random', 'greedy:epsilon=0.3', 'alphabeta:depth=3', 'mcts:iterations=200', 'level:3']) {
+    for (const id of ['gabata-adowa', 'abalalae']) {
+      it(`${spec} on ${id}`, () => {
+        const game = unwrap(unwrap(getRuleset(id)).create({}));
+        const run = (): string[] => playChecked(game, [unwrap(makeAgent(spec, 42)), unwrap(makeAgent(spec, 43))], 9, 30);
+        const a = run();
+        expect(a.length).toBeGreaterThan(5);
+        expect(run()).toEqual(a);
+      });
+    }
+  }
+  it('different seeds give different random games', () => {
+    const game = unwrap(unwrap(getRuleset('gabata-adowa')).create({}));
+    const a = playChecked(game, [unwrap(makeAgent('random', 1)), unwrap(makeAgent('random', 2))], 9, 30);
+    const b = playChecked(game, [unwrap(makeAgent('random', 3)), unwrap(makeAgent('random', 4))], 9, 30);
+    expect(a).not.toEqual(b);
+  });
+});
+
+// -- alpha-beta against plain minimax -----------------------------------------------------------
+
+const WIN = 10;
+
+/** Plain minimax (no pruning, no table) with the alpha-beta agent's conventions, for `root`. */
+function minimax(game: Game, s: State, depth: number, root: number): number {
+  if (s.phase === PHASE_OVER) {
+    const r = new Float64Array(game.players + 1);
+    game.returns(s, r);
+    return (2 * r[root]! - 1) * WIN;
+  }
+  if (depth === 0) return game.evaluate(s, root);
+  const buf = new Int32Array(MAX_MOVES);
+  if (isSimultaneous(s)) {
+    const per: number[][] = [];
+    for (let p = 1; p <= s.players; p++) per.push(Array.from(buf.subarray(0, game.legalMovesFor(s, p, buf))));
+    const vals: number[][] = per[0]!.map((m1) =>
+      per[1]!.map((m2) => {
+        const c = s.clone();
+        game.applyJoint(c, [0, m1, m2]);
+        return minimax(game, c, depth - 1, root);
+      }),
+    );
+    const sign = root === 1 ? 1 : -1;
+    const maximin = Math.max(...vals.map((row) => Math.min(...row.map((v) => sign * v))));
+    const minimaxV = Math.min(...per[1]!.map((_, j) => Math.max(...vals.map((row) => sign * row[j]!))));
+    return (sign * (maximin + minimaxV)) / 2;
+  }
+  const n = game.legalMoves(s, buf);
+  const vals: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const c = s.clone();
+    game.apply(c, buf[i]!);
+    vals.push(minimax(game, c, depth - 1, root));
+  }
+  return s.toMove === root ? Math.max(...vals) : Math.min(...vals);
+}
+
+function randomPosition(game: Game, seed: number, plies: number): State {
+  const s = game.newState(seed);
+  const rng = new Rng(seed);
+  const po = new RandomPlayout(game, s);
+  po.run(s, rng, plies);
+  return s;
+}
+
+describe('alpha-beta at a fixed depth agrees with plain minimax', () => {
+  const cases: { name: string; game: Game }[] = [
+    { name: 'toy (2 players, continuations)', game: makeToyGame({ per: 3, seeds: 2 }) },
+    { name: 'toy (3 players, paranoid)', game: makeToyGame({ players: 3, per: 2, seeds: 2 }) },
+    { name: 'gabata-adowa, ludii preset, one round', game: unwrap(unwrap(getRuleset('gabata-adowa')).create({ preset: 'ludii', rounds: 1 })) },
+  ];
+  for (const { name, game } of cases) {
+    it(name, () => {
+      let compared = 0;
+      for (let seed = 1; seed <= 12; seed++) {
+        const s = randomPosition(game, seed, seed % 3 === 0 ? 0 : seed * 2);
+        if (s.phase === PHASE_OVER || isSimultaneous(s)) continue;
+        const buf = new Int32Array(MAX_MOVES);
+        if (game.legalMoves(s, buf) < 2) continue;
+        for (let depth = 1; depth <= 3; depth++) {
+          const agent = unwrap(makeAgent(`alphabeta:depth=${depth}`, seed));
+          const r = agent.choose(game, s);
+          const want = minimax(game, s, depth, s.toMove);
+          // The agent stops early on a proven result, which minimax at this depth also sees.
+          expect(r.value).toBeCloseTo(want, 9);
+          const child = s.clone();
+          game.apply(child, r.move);
+          expect(minimax(game, child, depth - 1, s.toMove)).toBeCloseTo(want, 9);
+          compared++;
+        }
+      }
+      expect(compared).toBeGreaterThanOrEqual(6);
+    });
+  }
+  it('at a simultaneous root it picks a maximin choice', () => {
+    const game = makeToyGame({ per: 3, seeds: 2, race: true });
+    const s = game.newState(1);
+    const r = unwrap(makeAgent('alphabeta:depth=2', 1)).chooseFor(game, s, 2);
+    const buf = new Int32Array(MAX_MOVES);
+    const mine = Array.from(buf.subarray(0, game.legalMovesFor(s, 2, buf)));
+    const theirs = Array.from(buf.subarray(0, game.legalMovesFor(s, 1, buf)));
+    const worst = (m: number): number =>
+      Math.min(
+        ...theirs.map((o) => {
+          const c = s.clone();
+          game.applyJoint(c, [0, o, m]);
+          return minimax(game, c, 1, 2);
+        }),
+      );
+    const best = Math.max(...mine.map(worst));
+    expect(worst(r.move)).toBeCloseTo(best, 9);
+  });
+});
+
+describe('MCTS', () => {
+  it('with a fixed iteration budget beats random in a seeded mini-match (gabata-adowa, one round)', () => {
+    const game = unwrap(unwrap(getRuleset('gabata-adowa')).create({ rounds: 1 }));
+    let mctsWins = 0;
+    let randomWins = 0;
+    for (let g = 0; g < 8; g++) {
+      const m = unwrap(makeAgent('mcts:iterations=300', 100 + g));
+      const r = unwrap(makeAgent('random', 200 + g));
+      const res = playMatch(game, g % 2 === 0 ? [m, r] : [r, m], 300 + g);
+      const mctsSeat = g % 2 === 0 ? 1 : 2;
+      if (res.winner === mctsSeat) mctsWins++;
+      else if (res.winner > 0) randomWins++;
+    }
+    expect(mctsWins).toBeGreaterThanOrEqual(7);
+    expect(randomWins).toBeLessThanOrEqual(1);
+  });
+  it('keeps its tree between moves when the new position is below the old root', () => {
+    const game = unwrap(unwrap(getRuleset('gabata-adowa')).create({}));
+    const s = game.newState(1);
+    const agent = unwrap(makeAgent('mcts:iterations=2000', 5));
+    const first = agent.choose(game, s);
+    game.apply(s, first.move);
+    const buf = new Int32Array(MAX_MOVES);
+    while (s.toMove === 1 && s.phase !== PHASE_OVER) {
+      game.legalMoves(s, buf);
+      game.apply(s, buf[0]!);
+    }
+    game.legalMoves(s, buf);
+    game.apply(s, buf[0]!);
+    // The tree reused: more nodes than a fresh search of the same budget builds.
+    const reused = agent.choose(game, s, { iterations: 2000 });
+    const fresh = unwrap(makeAgent('mcts:iterations=2000,reuse=false', 5)).choose(game, s, { iterations: 2000 });
+    expect(reused.nodes!).toBeGreaterThan(fresh.nodes!);
+    const legal = Array.from(buf.subarray(0, game.legalMoves(s, buf)));
+    expect(legal).toContain(reused.move);
+  });
+  it('gives payoff vectors for three players (each seat plays for itself)', () => {
+    const game = makeToyGame({ players: 3, per: 2, seeds: 3 });
+    const res = playMatch(game, [unwrap(makeAgent('mcts:iterations=300', 1)), unwrap(makeAgent('random', 2)), unwrap(makeAgent('random', 3))], 4);
+    expect(res.returns.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+  });
+});
+
+describe('agent specs and levels', () => {
+  it('rejects unknown agents and parameters with ERR_ARGUMENT', () => {
+    for (const bad of ['minimax', 'mcts:iterations=0', 'mcts:foo=1', 'alphabeta:depth', 'greedy:epsilon=2', 'level:6', 'alphabeta:tt=40']) {
+      const r = makeAgent(bad, 1);
+      expect(r.ok, bad).toBe(false);
+      if (!r.ok) expect(r.error.code).toBe('ERR_ARGUMENT');
+    }
+  });
+  it('has five levels, each a working agent', () => {
+    expect(LEVELS.map((l) => l.level)).toEqual([1, 2, 3, 4, 5]);
+    const game = unwrap(unwrap(getRuleset('gifia')).create({}));
+    const s = game.newState(2);
+    for (const l of [1, 2, 3] as const) expect(levelAgent(l, 1).choose(game, s).move).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('zobrist keys', () => {
+  it('equal positions hash alike; a move changes the key', () => {
+    const game = unwrap(unwrap(getRuleset('gabata-aksum')).create({}));
+    const z = new Zobrist(game);
+    const s = game.newState(1);
+    const k1 = z.hash(s);
+    const c1 = z.check;
+    const t = s.clone();
+    expect(z.hash(t)).toBe(k1);
+    expect(z.check).toBe(c1);
+    const buf = new Int32Array(MAX_MOVES);
+    game.legalMoves(t, buf);
+    game.apply(t, buf[0]!);
+    expect(z.hash(t) === k1 && z.check === c1).toBe(false);
+  });
+});
+
+describe('random playouts', () => {
+  it('never concede while another move exists (selus random playouts end by the rules)', () => {
+    const game = unwrap(unwrap(getRuleset('selus')).create({}));
+    const reasons = new Set<number>();
+    for (let seed = 0; seed < 30; seed++) {
+      const s = game.newState(seed);
+      const po = new RandomPlayout(game, s);
+      const rng = new Rng(seed);
+      while (s.phase !== PHASE_OVER) po.run(s, rng, 1 << 16);
+      reasons.add(s.endReason);
+      expect(s.total()).toBe(game.counterTotal);
+    }
+    expect(reasons.has(END_REASONS.indexOf('concession'))).toBe(false);
+  });
+  it('a uniformly random agent may concede (it is a legal move): the playout rule is the difference', () => {
+    const game = unwrap(unwrap(getRuleset('selus')).create({}));
+    let conceded = 0;
+    for (let seed = 0; seed < 10; seed++) {
+      const r = playMatch(game, [unwrap(makeAgent('random', seed)), unwrap(makeAgent('random', seed + 50))], seed);
+      if (r.endReason === 'concession') conceded++;
+    }
+    expect(conceded).toBeGreaterThan(0);
+  });
+});
