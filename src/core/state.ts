@@ -55,6 +55,9 @@ export class State {
   /** Position keys of the turns since the last irreversible change (round-stalemate guard). */
   readonly history: Uint32Array;
   historyLength = 0;
+  /** Bits of the keys recorded since the last clear (see recordPosition). */
+  historySeen = 0;
+  historySeenHigh = 0;
 
   /** Player to move (1..players); 0 at a simultaneous node or when the match is over. */
   toMove = 1;
@@ -133,6 +136,8 @@ export class State {
     this.bytes.set(o.bytes);
     if (o.historyLength > 0) this.history.set(o.history.subarray(0, Math.min(o.historyLength, HISTORY)));
     this.historyLength = o.historyLength;
+    this.historySeen = o.historySeen;
+    this.historySeenHigh = o.historySeenHigh;
     this.toMove = o.toMove;
     this.phase = o.phase;
     this.round = o.round;
@@ -180,17 +185,32 @@ export class State {
    * move, phase). Not incremental: it is computed once per turn.
    */
   positionKey(): number {
-    let h = Math.imul(this.toMove + 31 * this.phase, 0x9e3779b1) | 0;
-    for (let i = 0; i < this.holeCount; i++) {
-      h = Math.imul(h ^ (this.counts[i]! | (this.marks[i]! << 8) | (this.owners[i]! << 12)), 0x01000193);
-      h ^= h >>> 15;
+    const counts = this.counts;
+    const marks = this.marks;
+    const owners = this.owners;
+    // FNV-1a over one word per hole, in two independent lanes (even and odd holes) so the
+    // multiplications overlap, then a final avalanche.
+    let a = (0x811c9dc5 ^ (this.toMove + 31 * this.phase)) | 0;
+    let b = 0x01000193;
+    const n = this.holeCount;
+    let i = 0;
+    for (; i + 1 < n; i += 2) {
+      a = Math.imul(a ^ (counts[i]! | (marks[i]! << 16) | (owners[i]! << 20)), 0x01000193);
+      b = Math.imul(b ^ (counts[i + 1]! | (marks[i + 1]! << 16) | (owners[i + 1]! << 20)), 0x01000193);
     }
+    if (i < n) a = Math.imul(a ^ (counts[i]! | (marks[i]! << 16) | (owners[i]! << 20)), 0x01000193);
+    let h = a ^ Math.imul(b, 0x9e3779b1);
+    h ^= h >>> 15;
+    h = Math.imul(h, 0x2c1b3c6d);
+    h ^= h >>> 12;
     return h >>> 0;
   }
 
   /** Forgets the repetition history (after a capture, a mark, or a new round). */
   clearHistory(): void {
     this.historyLength = 0;
+    this.historySeen = 0;
+    this.historySeenHigh = 0;
   }
 
   /**
@@ -202,7 +222,22 @@ export class State {
     const key = this.positionKey();
     const n = Math.min(this.historyLength, HISTORY);
     let seen = 1;
-    for (let i = 0; i < n; i++) if (this.history[i] === key) seen++;
+    // A 64-bit filter of the keys recorded since the last clear: most keys are new, and a key
+    // whose bit is not set cannot be in the history, so the scan is skipped. (A history loaded
+    // from a position text arrives without its filter: it is rebuilt here.)
+    if (n > 0 && this.historySeen === 0 && this.historySeenHigh === 0) {
+      for (let i = 0; i < n; i++) {
+        const k = this.history[i]!;
+        if (k & 32) this.historySeenHigh |= 1 << (k & 31);
+        else this.historySeen |= 1 << (k & 31);
+      }
+    }
+    const bit = 1 << (key & 31);
+    const high = (key & 32) !== 0;
+    const known = high ? this.historySeenHigh & bit : this.historySeen & bit;
+    if (high) this.historySeenHigh |= bit;
+    else this.historySeen |= bit;
+    if (known !== 0 || n >= HISTORY) for (let i = 0; i < n; i++) if (this.history[i] === key) seen++;
     this.history[this.historyLength % HISTORY] = key;
     this.historyLength++;
     return seen;

@@ -11,7 +11,7 @@ const adowa = (o: Record<string, unknown> = {}): Game => unwrap(gabataAdowa.crea
 const aksum = (o: Record<string, unknown> = {}): Game => unwrap(gabataAksum.create(o));
 
 /** A mid-round position from SPEC's sparse board text; `turn` > 0 means the gate is past. */
-function pos(game: Game, board: string, toMove: number, opts: { turn?: number; phase?: number } = {}): State {
+function pos(game: Game, board: string, toMove: number, opts: { turn?: number; phase?: number; round?: number } = {}): State {
   const s = game.newState(1);
   s.counts.fill(0);
   s.marks.fill(0);
@@ -27,6 +27,7 @@ function pos(game: Game, board: string, toMove: number, opts: { turn?: number; p
   s.turn = opts.turn ?? 5;
   s.aux[0] = 0b1110;
   s.phase = opts.phase ?? PHASE_PLAY;
+  s.round = opts.round ?? 1;
   return s;
 }
 
@@ -351,7 +352,7 @@ describe('Gabata round end and redistribution', () => {
 
   it('ADW-23 lastHoleRule: a player\'s only hole gives three of four counters and keeps one', () => {
     const on = adowa({ lastHoleRule: 'on' });
-    const s = pos(on, '10:2, 9:0, 17:3, 0:1', 1);
+    const s = pos(on, '10:2, 9:0, 17:3, 0:1', 1, { round: 4 });
     for (let h = 0; h < 18; h++) s.owners[h] = h === 17 ? 2 : 1;
     const before = s.captured[1]!;
     play(on, s, 10);
@@ -359,7 +360,7 @@ describe('Gabata round end and redistribution', () => {
     expect(s.marks[17]).toBe(0);
     expect(s.captured[1]! - before).toBe(3);
     const off = adowa();
-    const t = pos(off, '10:2, 9:0, 17:3, 0:1', 1);
+    const t = pos(off, '10:2, 9:0, 17:3, 0:1', 1, { round: 4 });
     for (let h = 0; h < 18; h++) t.owners[h] = h === 17 ? 2 : 1;
     play(off, t, 10);
     expect(t.marks[17]).toBe(1);
@@ -453,8 +454,8 @@ describe('Gabata (Aksum): the chafa enda', () => {
 
   it('AKS-05 chafaAppliesToRelay=true: a relay ending in one\'s own chafa enda with three or fewer ends the turn', () => {
     const g = aksum({ chafaAppliesToRelay: true });
-    const s = pos(g, '0:1, 8:1, 12:2, 1:1', 1);
-    // P1 sows 1? No: construct a P1 relay landing in 0: P1 sows from 9 with... use hole 8 owned by P1.
+    // Hole 8 changed hands in an earlier round: P1 sows it and its counter falls into his chafa enda.
+    const s = pos(g, '0:1, 8:1, 12:2, 1:1', 1, { round: 2 });
     s.owners[8] = 1;
     const ev = play(g, s, 8);
     expect(ev.some((e) => e.type === 'turnEnd' && e.rule === 'AKS-05')).toBe(true);
@@ -463,12 +464,12 @@ describe('Gabata (Aksum): the chafa enda', () => {
 
   it('AKS-06 a chafa enda that changed hands restricts nobody (fixed); currentLeftmost moves it', () => {
     const g = aksum();
-    const s = pos(g, '1:3, 0:3, 3:1, 12:2', 2);
+    const s = pos(g, '1:3, 0:3, 3:1, 12:2', 2, { round: 2 });
     for (let h = 0; h <= 1; h++) s.owners[h] = 2;
     // P2 now owns hole 0: it is not his chafa enda, so he may start from it.
     expect(legal(g, s)).toContain(0);
     const cur = aksum({ chafaLocation: 'currentLeftmost' });
-    const t = pos(cur, '1:3, 2:1, 12:2', 1);
+    const t = pos(cur, '1:3, 2:1, 12:2', 1, { round: 2 });
     t.owners[0] = 2;
     // P1's first owned hole of his segment is now 1: it is his chafa enda.
     expect(legal(cur, t)).toEqual([2]);
@@ -527,7 +528,6 @@ describe('Gabata for three players', () => {
     t.counts[4] = 2; // A sows 4 -> 5, 11 (B's wegue)
     t.counts[11] = 3;
     t.marks[11] = 3;
-    t.owners[11] = 2;
     t.counts[0] = 1;
     t.turn = 3;
     play(g, t, 4);

@@ -295,6 +295,8 @@ class GabataGame implements Game {
   private readonly next: Int8Array;
   private readonly segments: number[][];
   private readonly initialOwners: readonly number[];
+  /** Each player's holes in the original split, in index order (index 1..players). */
+  private readonly initialHoles: Int8Array[];
   private readonly hooks: SowHooks;
   private readonly scratch: State;
   private readonly cand = new Int32Array(MAX_MOVES);
@@ -308,6 +310,10 @@ class GabataGame implements Game {
     this.next = trackByName(this.geometry, 'G').next;
     this.segments = ownerSegments(cfg.players);
     this.initialOwners = cfg.players === 3 ? OWNERS_3X6_3P : OWNERS_3X6_2P;
+    this.initialHoles = [new Int8Array(0)];
+    for (let p = 1; p <= cfg.players; p++) {
+      this.initialHoles.push(Int8Array.from([...Array(HOLES).keys()].filter((h) => this.initialOwners[h] === p)));
+    }
     this.scratch = new State(cfg.players, HOLES);
     this.hooks = {
       skip: null,
@@ -431,9 +437,25 @@ class GabataGame implements Game {
   /** ADW-07 / AKS-03/04: the mover's ordinary holes with counters he may start from. */
   private starts(s: State, out: Int32Array): number {
     const p = s.toMove;
+    const marks = s.marks;
+    const counts = s.counts;
     let n = 0;
-    for (let h = 0; h < HOLES; h++) {
-      if (s.owners[h] === p && s.marks[h] === 0 && s.counts[h]! > 0) out[n++] = h;
+    // Branch-free: every candidate hole is written, and kept only when it qualifies (the hot path
+    // of playouts). In the first round the owners are the original split (validate() checks it),
+    // so only the mover's own holes need looking at.
+    if (s.round === 1) {
+      const own = this.initialHoles[p]!;
+      for (let i = 0; i < own.length; i++) {
+        const h = own[i]!;
+        out[n] = h;
+        n += ((marks[h] === 0) as unknown as number) & ((counts[h]! > 0) as unknown as number);
+      }
+    } else {
+      const owners = s.owners;
+      for (let h = 0; h < HOLES; h++) {
+        out[n] = h;
+        n += ((owners[h] === p) as unknown as number) & ((marks[h] === 0) as unknown as number) & ((counts[h]! > 0) as unknown as number);
+      }
     }
     const chafa = this.chafaOf(s, p);
     if (chafa >= 0 && n > 1 && s.counts[chafa]! > 0 && s.counts[chafa]! <= COUNTERS_PER_HOLE) {
@@ -794,6 +816,11 @@ class GabataGame implements Game {
     }
     const total = s.total();
     if (total !== TOTAL) return err('ERR_POSITION', `the position holds ${total} counters; Gabata has ${TOTAL}`, 'counts');
+    if (s.round === 1) {
+      for (let h = 0; h < HOLES; h++) {
+        if (s.owners[h] !== this.initialOwners[h]) return err('ERR_POSITION', `in round 1 every hole has its original owner; hole ${h} belongs to player ${this.initialOwners[h]}`, `owners[${h}]`);
+      }
+    }
     if (s.phase !== PHASE_OVER && (s.toMove < 1 || s.toMove > this.players || !s.active[s.toMove])) {
       return err('ERR_POSITION', `player to move must be an active player 1..${this.players}`, 'toMove');
     }
