@@ -48,7 +48,7 @@ import {
   type OptionValues,
 } from '../core/options.js';
 import { defineRuleset, filterPerpetual, firstPlayerOf } from '../core/rules.js';
-import { LAP_CONTINUE, LAP_END, LAP_RELAY, SOW_PERPETUAL, sowRelay, type SowHooks } from '../core/sow.js';
+import { LAP_CONTINUE, LAP_CUSTOM, LAP_END, LAP_RELAY, SOW_PERPETUAL, sowRelay, type SowHooks } from '../core/sow.js';
 import { END_REASONS, PHASE_CHOOSE, PHASE_CONTINUE, PHASE_OVER, PHASE_PLAY, State } from '../core/state.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -82,6 +82,8 @@ const AUX_NAMES: Record<string, number> = {
 };
 
 const COUNTERS_PER_HOLE = 3;
+/** `afterLast` stop code: the turn ended in an empty ordinary hole (ADW-09), so the round goes on. */
+const LAP_EMPTY = LAP_CUSTOM;
 /** Clauses cited on the kernel's lift / relay / drop events. */
 const SOW_RULES = { liftRule: 'ADW-07', relayRule: 'ADW-08', dropRule: 'ADW-05' } as const;
 const HOLES = 18;
@@ -374,7 +376,7 @@ class GabataGame implements Game {
     }
     if (c === 1) {
       if (trace !== null) trace.push({ type: 'turnEnd', player: mover, reason: 'empty', rule: 'ADW-09' });
-      return LAP_END;
+      return LAP_EMPTY;
     }
     const owner = s.owners[hole]!;
     if (owner !== mover && c === COUNTERS_PER_HOLE + 1 && this.gateOpen(s, hole)) {
@@ -549,7 +551,7 @@ class GabataGame implements Game {
       }
       if (trace !== null) trace.push({ type: 'turnEnd', player: p, reason: 'wegue', rule: 'ADW-13' });
     }
-    this.endTurn(s, trace);
+    this.endTurn(s, trace, r === LAP_EMPTY);
     return true;
   }
 
@@ -573,8 +575,9 @@ class GabataGame implements Game {
     return true;
   }
 
-  private endTurn(s: State, trace: Trace): void {
-    if (this.roundOver(s)) {
+  /** `goesOn`: the turn ended by a counter falling into an empty ordinary hole, so one holds a counter. */
+  private endTurn(s: State, trace: Trace, goesOn = false): void {
+    if (!goesOn && this.roundOver(s)) {
       this.endRound(s, 'rules', trace);
       return;
     }
