@@ -290,7 +290,7 @@ interface GabataConfig {
   readonly chafaLocation: string;
 }
 
-class GabataGame implements Game {
+class GabataGame implements Game, SowHooks {
   readonly geometry = GEOMETRY_3X6_G;
   readonly counterTotal = TOTAL;
   readonly players: number;
@@ -299,7 +299,10 @@ class GabataGame implements Game {
   private readonly initialOwners: readonly number[];
   /** Each player's holes in the original split, in index order (index 1..players). */
   private readonly initialHoles: Int8Array[];
-  private readonly hooks: SowHooks;
+  // The game is its own sowing hooks (SowHooks), so the kernel calls afterLast directly.
+  readonly skip = null;
+  readonly skipOrigin: boolean;
+  readonly maxLaps: number;
   private readonly scratch: State;
   private readonly cand = new Int32Array(MAX_MOVES);
 
@@ -317,12 +320,8 @@ class GabataGame implements Game {
       this.initialHoles.push(Int8Array.from([...Array(HOLES).keys()].filter((h) => this.initialOwners[h] === p)));
     }
     this.scratch = new State(cfg.players, HOLES);
-    this.hooks = {
-      skip: null,
-      skipOrigin: cfg.skipOrigin,
-      maxLaps: cfg.maxLaps,
-      afterLast: (s, hole, mover, trace) => this.afterLast(s, hole, mover, trace),
-    };
+    this.skipOrigin = cfg.skipOrigin;
+    this.maxLaps = cfg.maxLaps;
   }
 
   // -- set-up --------------------------------------------------------------------------------
@@ -354,8 +353,8 @@ class GabataGame implements Game {
 
   // -- rules of a lap --------------------------------------------------------------------------
 
-  /** What the last counter of a lap does (ADW-08..15, AKS-05). */
-  private afterLast(s: State, hole: number, mover: number, trace: Trace): number {
+  /** What the last counter of a lap does (ADW-08..15, AKS-05): the kernel's hook. */
+  afterLast(s: State, hole: number, mover: number, trace: Trace): number {
     const c = s.counts[hole]!;
     const mark = s.marks[hole]!;
     if (mark !== 0) {
@@ -504,7 +503,7 @@ class GabataGame implements Game {
 
   private sow(s: State, start: number, trace: Trace): number {
     if (this.cfg.captureGate === 'perHoleUntilEmptied') s.aux[SLOT_EMPTIED_MASK]! |= 1 << start;
-    return sowRelay(s, start, s.toMove, this.next, this.hooks, trace, SOW_RULES);
+    return sowRelay(s, start, s.toMove, this.next, this, trace, SOW_RULES);
   }
 
   apply(s: State, move: number, trace: Trace = null): boolean {
