@@ -67,6 +67,8 @@ export function sowRelay(
   const counts = s.counts;
   const n = s.holeCount;
   const skip = hooks.skip;
+  const skipOrigin = hooks.skipOrigin;
+  const maxLaps = hooks.maxLaps;
   let hole = start;
   let laps = 0;
   // Brent's cycle detection on the lap-start state (counts, marks, hole).
@@ -85,7 +87,7 @@ export function sowRelay(
         lambda = 0;
       }
     }
-    if (laps >= hooks.maxLaps) return SOW_PERPETUAL;
+    if (laps >= maxLaps) return SOW_PERPETUAL;
     let hand = counts[hole]!;
     counts[hole] = 0;
     if (trace !== null) {
@@ -100,7 +102,7 @@ export function sowRelay(
     let skipped = 0;
     while (hand > 0) {
       cur = next[cur]!;
-      if (hooks.skipOrigin && cur === origin) {
+      if (skipOrigin && cur === origin) {
         if (trace !== null) trace.push({ type: 'skip', player: mover, hole: cur, rule: 'origin' });
         continue;
       }
