@@ -103,7 +103,7 @@ export function sowRelay(
     while (hand > 0) {
       cur = next[cur]!;
       if (skipOrigin && cur === origin) {
-        if (trace !== null) trace.push({ type: 'skip', player: mover, hole: cur, rule: 'origin' });
+        if (trace !== null) trace.push({ type: 'skip', player: mover, hole: cur, rule: '§1' });
         continue;
       }
       // A hole that every rule would pass over cannot trap the hand: after a full circuit of
@@ -157,7 +157,7 @@ export function sowLap(
   while (hand > 0) {
     cur = next[cur]!;
     if (skipOrigin && cur === from) {
-      if (trace !== null) trace.push({ type: 'skip', player: mover, hole: cur, rule: 'origin' });
+      if (trace !== null) trace.push({ type: 'skip', player: mover, hole: cur, rule: '§1' });
       continue;
     }
     counts[cur]!++;

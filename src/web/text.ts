@@ -244,6 +244,7 @@ export const CLAUSES: Record<string, string> = {
   'GIF-11': 'Next round: each player fills as many of his holes with six as his store allows.',
   'GIF-12': 'A player who cannot fill a single hole loses the match.',
   'GIF-13': 'Later rounds are started alternately.',
+  '§1': 'A lap long enough to come round to its own starting hole passes it over (option skipOriginOnLongLaps).',
   '§7': 'The opening race is played in lock-step ticks, each racer dropping one counter per tick.',
   '§8': 'Guards: a sowing that would never end is not allowed; endless repetition ends the round.',
 };
@@ -299,6 +300,7 @@ const END_REASON_TEXT: Record<string, string> = {
   concession: 'a player conceded',
   perpetual: 'only endless sowings were left',
   roundCap: 'the round limit was reached',
+  passes: 'both players passed in turn',
   none: '',
 };
 
