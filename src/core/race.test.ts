@@ -264,7 +264,7 @@ describe('race kernel (SPEC §7)', () => {
     // P1's 18th counter: into 0 without the option, past 0 into 1 with it.
     expect((run(false)[17] as { hole: number }).hole).toBe(0);
     const skipped = run(true);
-    expect(skipped[17]).toEqual({ type: 'skip', player: 1, hole: 0, rule: 'origin' });
+    expect(skipped[17]).toEqual({ type: 'skip', player: 1, hole: 0, rule: '§1' });
     expect(skipped[18]).toMatchObject({ type: 'drop', hole: 1, count: 2 });
   });
 

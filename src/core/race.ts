@@ -196,7 +196,7 @@ export function runRace(s: State, starts: readonly number[], rules: RaceRules, t
         for (;;) {
           cur = next[cur]!;
           if (skipOrigin && cur === lifted[p]) {
-            if (trace !== null) trace.push({ type: 'skip', player: p, hole: cur, rule: 'origin' });
+            if (trace !== null) trace.push({ type: 'skip', player: p, hole: cur, rule: '§1' });
             continue;
           }
           if (rules.skip !== null && skipped < n && rules.skip(s, cur, hand[p]!, p)) {
