@@ -232,7 +232,7 @@ const ADOWA_INFO: RulesetInfo = {
   clausePrefix: 'ADW',
   players: [2, 3],
   summary:
-    'A three-row relay-sowing game from northern Ethiopia. Players race round a shared circuit, turn opponent holes holding three into their own wegues, and play round after round until one player owns the whole board.',
+    'A three-row relay-sowing game from northern Ethiopia. Players sow round a shared circuit, turn opponent holes holding three into their own wegues, and play round after round until one player owns the whole board.',
   reconstructions: [...COMMON_RECONSTRUCTIONS],
 };
 
