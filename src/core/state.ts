@@ -181,13 +181,13 @@ export class State {
   }
 
   /**
-   * A 32-bit key of what the round-stalemate guard compares (board, marks, player to move,
-   * phase). Not incremental: it is computed once per turn.
+   * A 32-bit key of what the round-stalemate guard compares (counts, player to move, phase).
+   * Not incremental: it is computed once per turn.
    */
   positionKey(): number {
     const counts = this.counts;
-    const marks = this.marks;
-    // Owners are left out: they change only between rounds, and a new round clears the history.
+    // Owners and marks are left out: a ruleset clears the history whenever it changes either (a
+    // new round, a new wegue or nedf: changes that are never undone), which a test checks.
     // FNV-1a over one word per hole, in two independent lanes (even and odd holes) so the
     // multiplications overlap, then a final avalanche.
     let a = (0x811c9dc5 ^ (this.toMove + 31 * this.phase)) | 0;
@@ -195,10 +195,10 @@ export class State {
     const n = this.holeCount;
     let i = 0;
     for (; i + 1 < n; i += 2) {
-      a = Math.imul(a ^ (counts[i]! | (marks[i]! << 16)), 0x01000193);
-      b = Math.imul(b ^ (counts[i + 1]! | (marks[i + 1]! << 16)), 0x01000193);
+      a = Math.imul(a ^ counts[i]!, 0x01000193);
+      b = Math.imul(b ^ counts[i + 1]!, 0x01000193);
     }
-    if (i < n) a = Math.imul(a ^ (counts[i]! | (marks[i]! << 16)), 0x01000193);
+    if (i < n) a = Math.imul(a ^ counts[i]!, 0x01000193);
     let h = a ^ Math.imul(b, 0x9e3779b1);
     h ^= h >>> 15;
     h = Math.imul(h, 0x2c1b3c6d);
@@ -238,7 +238,7 @@ export class State {
     if (high) this.historySeenHigh |= bit;
     else this.historySeen |= bit;
     if (known !== 0 || n >= HISTORY) for (let i = 0; i < n; i++) if (this.history[i] === key) seen++;
-    this.history[this.historyLength % HISTORY] = key;
+    this.history[this.historyLength & (HISTORY - 1)] = key;
     this.historyLength++;
     return seen;
   }

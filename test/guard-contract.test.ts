@@ -1,0 +1,37 @@
+/**
+ * The round-stalemate guard compares counts, the player to move and the phase only (State.positionKey):
+ * every ruleset must clear the repetition history whenever owners or marks change. Checked here
+ * over seeded random matches of every registered ruleset.
+ */
+import { describe, expect, it } from 'vitest';
+import { playRandomMatch } from '../src/core/debug.js';
+import { unwrap } from '../src/core/errors.js';
+import { RULESETS } from '../src/games/index.js';
+
+describe('repetition history contract', () => {
+  for (const r of RULESETS) {
+    it(`${r.info.id}: a change of owners or marks always clears the history`, () => {
+      const options: Record<string, unknown> = r.info.id === 'selus' ? { concession: false } : { rounds: 3 };
+      const game = unwrap(r.create(options));
+      let checked = 0;
+      for (let seed = 1; seed <= 30; seed++) {
+        let marks = '';
+        let owners = '';
+        playRandomMatch(game, seed, 20_000, (s) => {
+          const m = Array.from(s.marks).join('');
+          const o = Array.from(s.owners).join('');
+          if ((m !== marks || o !== owners) && marks !== '') {
+            // Cleared, then at most the position at the start of the next turn recorded.
+            expect(s.historyLength).toBeLessThanOrEqual(1);
+            checked++;
+          }
+          marks = m;
+          owners = o;
+        });
+      }
+      // Gabata changes marks and owners, Selus marks; Abalala'e and Gifia change neither.
+      if (r.info.clausePrefix === 'ADW' || r.info.clausePrefix === 'AKS' || r.info.clausePrefix === 'SEL') expect(checked).toBeGreaterThan(0);
+      else expect(checked).toBe(0);
+    });
+  }
+});
