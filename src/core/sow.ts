@@ -52,8 +52,7 @@ export interface SowOptions {
 
 /**
  * Sows the counters of `start` along `next`, relaying while `afterLast` says so.
- * Returns the stop code of `afterLast` (>= 1), or SOW_PERPETUAL. The hole where the last lap
- * ended is left in `lastHoleBox.value`.
+ * Returns the stop code of `afterLast` (>= 1), or SOW_PERPETUAL.
  */
 export function sowRelay(
   s: State,
@@ -119,17 +118,11 @@ export function sowRelay(
       if (trace !== null) trace.push({ type: 'drop', player: mover, hole: cur, count: counts[cur]!, rule: rules?.dropRule });
     }
     const r = hooks.afterLast(s, cur, mover, trace);
-    if (r !== LAP_RELAY) {
-      lastHoleBox.value = cur;
-      return r;
-    }
+    if (r !== LAP_RELAY) return r;
     hole = cur;
     laps++;
   }
 }
-
-/** The hole where the last `sowRelay` call stopped (valid right after the call). */
-export const lastHoleBox = { value: -1 };
 
 function sameBoard(s: State, n: number): boolean {
   const c = s.counts;

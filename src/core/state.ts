@@ -167,10 +167,6 @@ export class State {
     return t;
   }
 
-  get isOver(): boolean {
-    return this.phase === PHASE_OVER;
-  }
-
   /** Next active player after p in turn order (1..players, wrapping). */
   nextPlayer(p: number): number {
     for (let i = 1; i <= this.players; i++) {
