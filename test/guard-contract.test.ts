@@ -11,7 +11,7 @@ import { RULESETS } from '../src/games/index.js';
 describe('repetition history contract', () => {
   for (const r of RULESETS) {
     it(`${r.info.id}: a change of owners or marks always clears the history`, () => {
-      const options: Record<string, unknown> = r.info.id === 'selus' ? { concession: false } : { rounds: 3 };
+      const options: Record<string, unknown> = r.info.id === 'selus' ? { concession: 'off' } : { rounds: 3 };
       const game = unwrap(r.create(options));
       let checked = 0;
       for (let seed = 1; seed <= 30; seed++) {

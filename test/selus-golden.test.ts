@@ -17,8 +17,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 describe('Selus golden playthroughs', () => {
   const cases: [number, Record<string, unknown>][] = [
     // Random players concede often, so most transcripts switch the concession off to play on.
-    [1, { concession: false }],
-    [2, { concession: false, nedfFirstScope: 'global', guardianScope: 'latestNedf', selusRaceStart: 'closestToOpponent' }],
+    [1, { concession: 'off' }],
+    [2, { concession: 'off', nedfFirstScope: 'global', guardianScope: 'latestNedf', selusRaceStart: 'closestToOpponent' }],
     [3, { preset: 'ludii' }],
     [4, {}],
   ];

@@ -14,11 +14,12 @@ import { selus } from '../src/games/selus.js';
 
 const OPTION_SETS: Record<string, unknown>[] = [
   {},
-  { concession: false },
+  { concession: 'off' },
+  { concession: 'scored' },
   { preset: 'ludii' },
-  { concession: false, nedfFirstScope: 'global', nedfZone: 'opponentOuterRow', twoCounterSecondHole: 'opponentOnly', guardianScope: 'latestNedf' },
-  { concession: false, selusRaceStart: 'closestToOpponent', raceSkip: false, selusScoring: 'nedfOnly', skipOriginOnLongLaps: true },
-  { concession: false, openingMode: 'random', perpetualMove: 'endTurnAtRepeat', roundStalemate: 'draw' },
+  { concession: 'off', nedfFirstScope: 'global', nedfZone: 'opponentOuterRow', twoCounterSecondHole: 'opponentOnly', guardianScope: 'latestNedf' },
+  { concession: 'off', selusRaceStart: 'closestToOpponent', raceSkip: false, selusScoring: 'nedfOnly', skipOriginOnLongLaps: true },
+  { concession: 'off', openingMode: 'random', perpetualMove: 'endTurnAtRepeat', roundStalemate: 'draw' },
 ];
 
 const buf = new Int32Array(MAX_MOVES);
@@ -52,12 +53,17 @@ describe('Selus properties', () => {
         const rng = new Rng(seed);
         const s = game.newState(seed);
         let plies = 0;
-        while (s.phase !== PHASE_OVER && plies++ < 5000) step(game, s, rng);
+        let last: GameEvent[] = [];
+        while (s.phase !== PHASE_OVER && plies++ < 5000) last = step(game, s, rng);
         const out = new Float64Array(3);
         game.returns(s, out);
         const scored = s.phase === PHASE_OVER && s.winner >= 0 && END_REASONS[s.endReason] !== 'none' && Math.abs(out[1]! + out[2]! - 1) < 1e-9;
         if (!scored) unscored.push(seed);
-        if (opts['preset'] !== 'ludii' && s.winner > 0 && s.scores[s.winner]! <= s.scores[3 - s.winner]!) wrongWinner.push(seed);
+        const conceder = last.find((e) => e.type === 'concede')?.player ?? 0;
+        if (conceder > 0 && game.options['concession'] === 'resign') {
+          // SEL-18 under resign: the conceding player loses, whatever the counts.
+          if (s.winner !== 3 - conceder) wrongWinner.push(seed);
+        } else if (opts['preset'] !== 'ludii' && s.winner > 0 && s.scores[s.winner]! <= s.scores[3 - s.winner]!) wrongWinner.push(seed);
         if (s.winner > 0) decided++;
       }
       expect(unscored).toEqual([]);
@@ -99,7 +105,7 @@ describe('Selus properties', () => {
   });
 
   it('legal moves are candidates, apply accepts them all, and candidates left out are perpetual', () => {
-    const game = unwrap(selus.create({ concession: false }));
+    const game = unwrap(selus.create({ concession: 'off' }));
     for (let seed = 1; seed <= 100; seed++) {
       const rng = new Rng(seed);
       const s = game.newState(seed);

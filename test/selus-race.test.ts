@@ -86,8 +86,8 @@ describe('Selus race', () => {
     expect(g.legalMoves(s, buf)).toBe(0);
   });
 
-  it('SEL-04 two choices that interfere (11|6): each lands in the hole the other just lifted; player 1 finishes first', () => {
-    const g = make();
+  it('SEL-04 two choices that interfere (11|6): each lands in the hole the other just lifted; both finish in tick 3, player 1 dropping first (raceTie = tickOrder)', () => {
+    const g = make({ raceTie: 'tickOrder' });
     const s = g.newState(1);
     const trace: GameEvent[] = [];
     g.applyJoint(s, unwrap(parseJointMove(g, s, '11|6')), trace);
@@ -108,13 +108,33 @@ describe('Selus race', () => {
   });
 
   it('SEL-04 the same race with player 2 first in every tick: player 2 wins; the board is the same', () => {
-    const g = make({ raceTickOrder: 'p2First' });
+    const g = make({ raceTickOrder: 'p2First', raceTie: 'tickOrder' });
     const s = g.newState(1);
     g.applyJoint(s, [0, 11, 6]);
     expect(s.toMove).toBe(2);
     expect(makeSparse(s.counts, s.marks, 'N')).toBe(
       '0:3, 1:3, 2:3, 3:3, 4:3, 5:3, 6:1, 7:4, 8:4, 9:4, 10:4, 11:1, 12:3, 13:3, 14:3, 15:3, 16:3, 17:3',
     );
+  });
+
+  it('SEL-05 / §7.4 the dead heat of 11|6 goes to the seeded coin by default (raceTie = coin): the same seed, the same winner', () => {
+    const g = make();
+    const firsts = [0, 0, 0];
+    for (let seed = 1; seed <= 100; seed++) {
+      const s = g.newState(seed);
+      const trace: GameEvent[] = [];
+      g.applyJoint(s, [0, 11, 6], trace);
+      expect(makeSparse(s.counts, s.marks, 'N')).toBe(
+        '0:3, 1:3, 2:3, 3:3, 4:3, 5:3, 6:1, 7:4, 8:4, 9:4, 10:4, 11:1, 12:3, 13:3, 14:3, 15:3, 16:3, 17:3',
+      );
+      expect(trace.at(-1)).toEqual({ type: 'raceEnd', winner: s.toMove, loop: false, deadHeat: true, rule: 'SEL-05' });
+      const again = g.newState(seed);
+      g.applyJoint(again, [0, 11, 6]);
+      expect(again.toMove).toBe(s.toMove);
+      firsts[s.toMove]!++;
+    }
+    expect(firsts[1]).toBeGreaterThan(30);
+    expect(firsts[2]).toBeGreaterThan(30);
   });
 
   it('SEL-04 without the other racer the same start does not finish at 6: the interference decides the race', () => {
@@ -157,7 +177,8 @@ describe('Selus race', () => {
     for (const order of ['alternate', 'p1First', 'p2First'] as const) {
       for (const skip of [true, false]) {
         for (const abandon of [false, true]) {
-          const g = make({ raceTickOrder: order, raceSkip: skip, raceLoserCompletion: abandon ? 'abandon' : 'finish' });
+          // The reference model gives a dead heat to the tick order.
+          const g = make({ raceTickOrder: order, raceTie: 'tickOrder', raceSkip: skip, raceLoserCompletion: abandon ? 'abandon' : 'finish' });
           for (const a of choices(g, 1)) {
             for (const b of choices(g, 2)) {
               const ref = referenceRace(a, b, order, skip, abandon);

@@ -9,7 +9,7 @@ import type { Game } from '../core/game.js';
 import { Rng } from '../core/rng.js';
 import type { State } from '../core/state.js';
 import type { Agent, SearchBudget, SearchInfo } from './index.js';
-import { isOver, isSimultaneous, moveBuffer, movesFor, terminalScore } from './util.js';
+import { isOver, isSimultaneous, moveBuffer, movesFor, randomPlayableMove, terminalScore } from './util.js';
 
 export interface GreedyParams {
   /** Probability of a uniformly random move instead. */
@@ -43,9 +43,9 @@ export class GreedyAgent implements Agent {
     const n = movesFor(game, s, player, buf);
     if (n === 0) return { move: -1 };
     if (n === 1) return { move: buf[0]!, nodes: 0 };
-    if (this.params.epsilon > 0 && this.rng.float() < this.params.epsilon) return { move: buf[this.rng.int(n)]! };
+    if (this.params.epsilon > 0 && this.rng.float() < this.params.epsilon) return { move: randomPlayableMove(buf, n, this.rng) };
     // At a simultaneous node the others' choices are unknown: greedy cannot look at a result.
-    if (isSimultaneous(s)) return { move: buf[this.rng.int(n)]! };
+    if (isSimultaneous(s)) return { move: randomPlayableMove(buf, n, this.rng) };
     this.nodes = 0;
     let best = -Infinity;
     let bestMove = buf[0]!;

@@ -5,9 +5,10 @@
  * drawn again from the exact `legalMoves`. A playout never concedes while it has another move
  * (a random concession says nothing about the position). MCTS and the benchmark use it.
  */
-import { MAX_MOVES, MOVE_CONCEDE, type Game } from '../core/game.js';
+import { MAX_MOVES, type Game } from '../core/game.js';
 import type { Rng } from '../core/rng.js';
 import { PHASE_OVER, PHASE_RACE, type State } from '../core/state.js';
+import { randomPlayableMove } from './util.js';
 
 export class RandomPlayout {
   private readonly buf = new Int32Array(MAX_MOVES);
@@ -59,7 +60,7 @@ export class RandomPlayout {
         k = game.legalMoves(s, buf);
         if (k === 0) break;
       }
-      let m = draw(buf, k, rng);
+      let m = randomPlayableMove(buf, k, rng);
       if (!game.apply(s, m)) {
         this.perpetuals++;
         s.copyFrom(this.start);
@@ -71,7 +72,7 @@ export class RandomPlayout {
         }
         k = game.legalMoves(s, buf);
         if (k === 0) break;
-        m = draw(buf, k, rng);
+        m = randomPlayableMove(buf, k, rng);
         game.apply(s, m);
       }
       this.moves[steps * stride] = m;
@@ -79,13 +80,4 @@ export class RandomPlayout {
     }
     return steps;
   }
-}
-
-/** A uniformly random move of `buf[0..k)`, other than conceding when there is another. */
-function draw(buf: Int32Array, k: number, rng: Rng): number {
-  const m = buf[rng.int(k)]!;
-  if (m !== MOVE_CONCEDE || k === 1) return m;
-  let j = rng.int(k - 1);
-  if (buf[j] === MOVE_CONCEDE) j = k - 1;
-  return buf[j]!;
 }

@@ -1,9 +1,12 @@
-/** The uniformly random agent: the baseline every other agent is measured against. */
+/**
+ * The uniformly random agent: the baseline every other agent is measured against. It follows the
+ * one rule of random play (`randomPlayableMove`): it never concedes while it has another move.
+ */
 import type { Game } from '../core/game.js';
 import { Rng } from '../core/rng.js';
 import type { State } from '../core/state.js';
 import type { Agent, SearchBudget, SearchInfo } from './index.js';
-import { moveBuffer, movesFor } from './util.js';
+import { moveBuffer, movesFor, randomPlayableMove } from './util.js';
 
 export class RandomAgent implements Agent {
   readonly name = 'random';
@@ -21,7 +24,7 @@ export class RandomAgent implements Agent {
   chooseFor(game: Game, s: State, player: number, _budget?: SearchBudget): { move: number } & SearchInfo {
     const n = movesFor(game, s, player, this.buf);
     if (n === 0) return { move: -1 };
-    return { move: this.buf[this.rng.int(n)]! };
+    return { move: randomPlayableMove(this.buf, n, this.rng) };
   }
 
   /** Nothing to forget; the generator runs on so that successive games differ. */

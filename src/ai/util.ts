@@ -25,6 +25,9 @@ export function movesFor(game: Game, s: State, player: number, out: Int32Array):
   return game.legalMoves(s, out);
 }
 
+/** The one rule of random play (never concede while another move exists), from core. */
+export { randomPlayableMove } from '../core/rules.js';
+
 /** A buffer for the moves of one position. */
 export function moveBuffer(): Int32Array {
   return new Int32Array(MAX_MOVES);

@@ -45,7 +45,7 @@ export interface FiguresFile {
   readonly concepts: Readonly<Record<string, Concepts>>;
 }
 
-export const POLICY = 'uniformly random legal moves (concession and passing included where legal)';
+export const POLICY = 'uniformly random legal moves, never conceding while another move exists (passing included where legal)';
 
 const round = (x: number, digits = 4): number => Number(x.toFixed(digits));
 

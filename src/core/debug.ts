@@ -6,6 +6,7 @@
 import { MAX_MOVES, type Game } from './game.js';
 import { Rng } from './rng.js';
 import { PHASES, PHASE_OVER, PHASE_RACE, type State } from './state.js';
+import { randomPlayableIndex, randomPlayableMove } from './rules.js';
 
 /**
  * Number of leaves of the legal-move tree of depth `depth` below `s`. A simultaneous node counts
@@ -91,7 +92,7 @@ export function randomPlaythrough(game: Game, seed: number, maxPlies = 5000): st
       lines.push('NO LEGAL MOVES');
       break;
     }
-    const m = buf[rng.int(n)]!;
+    const m = randomPlayableMove(buf, n, rng);
     const text = game.moveText(s, m);
     game.apply(s, m);
     lines.push(`${text} -> ${describeState(game, s)}`);
@@ -103,7 +104,8 @@ export function randomPlaythrough(game: Game, seed: number, maxPlies = 5000): st
  * Plays a seeded uniformly random match fast: a candidate move is drawn and applied, and if it
  * proves perpetual the state is restored and the move struck off (rejection sampling gives the
  * same distribution as drawing from the exact legal moves). `each` sees the state after every
- * decision. Returns the final state and the number of decisions.
+ * decision. It never concedes while another move exists (`randomPlayableIndex`). Returns the
+ * final state and the number of decisions.
  */
 export function playRandomMatch(
   game: Game,
@@ -129,7 +131,7 @@ export function playRandomMatch(
       backup.copyFrom(s);
       for (;;) {
         if (n === 0) throw new Error(`no move at ply ${plies}: ${describeState(game, s)}`);
-        const i = rng.int(n);
+        const i = randomPlayableIndex(buf, n, rng);
         if (game.apply(s, buf[i]!)) break;
         s.copyFrom(backup);
         buf[i] = buf[--n]!;

@@ -31,8 +31,11 @@ export type GameEvent =
   | { type: 'raceFinish'; player: number; hole: number; place: number; rule?: string }
   /** The race loser abandoned: counters in hand returned to a hole. */
   | { type: 'raceAbandon'; player: number; hole: number; count: number; rule?: string }
-  /** Race ended; `winner` moves first in the main phase. `loop` = a repeating race resolved by option. */
-  | { type: 'raceEnd'; winner: number; loop: boolean; rule?: string }
+  /**
+   * Race ended; `winner` moves first in the main phase. `loop` = a repeating race resolved by
+   * option; `deadHeat` = both finished in the same tick and option `raceTie` decided (SPEC §7.4).
+   */
+  | { type: 'raceEnd'; winner: number; loop: boolean; deadHeat?: boolean; rule?: string }
   /** Round over: totals by player (index 0 unused) and why. */
   | { type: 'roundEnd'; round: number; totals: number[]; reason: string; rule?: string }
   /** New round set up: the owners and counts of every hole, what each player holds off the board. */

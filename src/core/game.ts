@@ -60,8 +60,12 @@ export interface Ruleset {
   readonly options: readonly OptionSpec[];
   /** Named option sets, e.g. `ludii` (SPEC §10). */
   readonly presets: Readonly<Record<string, OptionValues>>;
-  /** Resolves options (defaults, then `preset`, then the given values) and builds the game. */
-  create(options?: Readonly<Record<string, unknown>>): Result<Game>;
+  /**
+   * Resolves options (defaults, then `preset`, then the given values) and builds the game.
+   * Values of the rules before SPEC §12 are read as they played then; each such reading adds a
+   * sentence to `notes` when a list is given (records and positions keep them).
+   */
+  create(options?: Readonly<Record<string, unknown>>, notes?: string[]): Result<Game>;
 }
 
 /** A hole a viewer should mark beyond wegues and nedfs, with the clause that gives it its role. */

@@ -15,6 +15,24 @@ export interface ChoiceOption {
   readonly explain: Readonly<Record<string, string>>;
   /** SPEC ambiguity or clause IDs (e.g. 'A2', 'ADW-11'). */
   readonly refs?: readonly string[];
+  /**
+   * Values an earlier version of the rules used, mapped to today's (SPEC §12): an old record or
+   * position that names one still loads, with a note saying what it was read as.
+   */
+  readonly legacy?: Readonly<Record<string, string>>;
+  /** Set when the option was added after records already existed: see `OptionHistory`. */
+  readonly since?: OptionHistory;
+}
+
+/**
+ * When an option was added to a ruleset (SPEC §12) and the value that plays as the rules did
+ * before. Records name every option of their ruleset, so one that names all the others but not
+ * this one was written before it existed, and is read with `before`.
+ */
+export interface OptionHistory {
+  /** ISO date of the SPEC change. */
+  readonly date: string;
+  readonly before: OptionValue;
 }
 
 export interface BooleanOption {
@@ -24,6 +42,7 @@ export interface BooleanOption {
   readonly description: string;
   readonly explain: { readonly true: string; readonly false: string };
   readonly refs?: readonly string[];
+  readonly since?: OptionHistory;
 }
 
 export interface IntegerOption {
@@ -34,6 +53,7 @@ export interface IntegerOption {
   readonly default: number;
   readonly description: string;
   readonly refs?: readonly string[];
+  readonly since?: OptionHistory;
 }
 
 export type OptionSpec = ChoiceOption | BooleanOption | IntegerOption;
@@ -58,6 +78,8 @@ export function parseOptionValue(spec: OptionSpec, raw: unknown): Result<OptionV
   const where = spec.name;
   if (spec.kind === 'choice') {
     const v = String(raw);
+    const renamed = spec.legacy !== undefined && Object.hasOwn(spec.legacy, v) ? spec.legacy[v] : undefined;
+    if (renamed !== undefined && !spec.values.includes(v)) return ok(renamed);
     if (!spec.values.includes(v)) {
       return err('ERR_OPTION', `option ${spec.name} cannot be '${v}'; expected one of ${spec.values.join(', ')}`, where);
     }
@@ -79,18 +101,21 @@ export function parseOptionValue(spec: OptionSpec, raw: unknown): Result<OptionV
 
 /**
  * Resolves user-given options over the defaults, after an optional preset. Unknown names and
- * bad values are errors that name the option and the accepted values.
+ * bad values are errors that name the option and the accepted values. Values and omissions of
+ * an earlier version of the rules (SPEC §12) are read as that version played, and each such
+ * reading is described in `notes` when a list is given.
  */
 export function resolveOptions(
   specs: readonly OptionSpec[],
   given: Readonly<Record<string, unknown>>,
   presets: Readonly<Record<string, OptionValues>> = {},
+  notes?: string[],
 ): Result<Record<string, OptionValue>> {
   const out = defaultOptions(specs);
   const entries = Object.entries(given);
-  const preset = given['preset'];
+  const preset = Object.hasOwn(given, 'preset') ? given['preset'] : undefined;
   if (preset !== undefined) {
-    const p = presets[String(preset)];
+    const p = Object.hasOwn(presets, String(preset)) ? presets[String(preset)] : undefined;
     if (!p) {
       const names = Object.keys(presets);
       return err('ERR_OPTION', `unknown preset '${String(preset)}'; ${names.length ? `known: ${names.join(', ')}` : 'this ruleset has none'}`, 'preset');
@@ -106,6 +131,19 @@ export function resolveOptions(
     const v = parseOptionValue(spec, raw);
     if (!v.ok) return v;
     out[name] = v.value;
+    if (notes && spec.kind === 'choice' && v.value !== String(raw)) {
+      notes.push(`option ${name}=${String(raw)} is a value of the rules before SPEC §12; read as ${name}=${String(v.value)}`);
+    }
+  }
+  // A set that names every option but some added later was written before they existed.
+  const added = specs.filter((s) => s.since !== undefined && !Object.hasOwn(given, s.name));
+  if (added.length > 0 && preset === undefined && specs.every((s) => s.since !== undefined || Object.hasOwn(given, s.name))) {
+    for (const s of added) {
+      out[s.name] = s.since!.before;
+      notes?.push(
+        `option ${s.name} is missing from a set that names every option older than it (added ${s.since!.date}, SPEC §12); read as ${s.name}=${String(s.since!.before)}, the rule before then`,
+      );
+    }
   }
   return ok(out);
 }

@@ -21,9 +21,10 @@ function rules(o: Partial<Omit<RaceRules, 'next' | 'rules'>> = {}): RaceRules {
     next: NEXT,
     skip: null,
     tickOrder: 'alternate',
+    tie: 'coin',
     loserCompletion: 'finish',
     loopResolution: 'random',
-    rules: { start: 'ABA-04', tick: 'ABA-06', finish: 'ABA-05', loop: 'ABA-06' },
+    rules: { start: 'ABA-04', tick: 'ABA-06', finish: 'ABA-05', tie: 'ABA-06', loop: 'ABA-06' },
     ...o,
   };
 }
@@ -124,7 +125,7 @@ describe('race kernel (SPEC §7)', () => {
     const s = at('0:9, 17:8');
     const t: GameEvent[] = [];
     const out = runRace(s, START, rules(), t);
-    expect(out).toEqual({ winner: 2, loop: false, ticks: 17 });
+    expect(out).toEqual({ winner: 2, loop: false, deadHeat: false, ticks: 17 });
     expect(finishTicks(t)).toEqual([0, 17, 8]);
     expect(board(s)).toBe('1:1, 2:1, 3:1, 4:1, 5:1, 7:2, 9:1, 10:1, 11:1, 12:2, 14:2, 16:2, 17:1');
     expect(t.filter((e) => e.type === 'relay').map((e) => `${(e as { player: number }).player}@${(e as { hole: number }).hole}`)).toEqual([
@@ -148,19 +149,20 @@ describe('race kernel (SPEC §7)', () => {
     const t: GameEvent[] = [];
     const out = runRace(b, START, rules({ loserCompletion: 'abandon' }), t);
     // P2 finishes in tick 8; P1, second in that tick, has dropped into 9 and holds 1: back to 0.
-    expect(out).toEqual({ winner: 2, loop: false, ticks: 8 });
+    expect(out).toEqual({ winner: 2, loop: false, deadHeat: false, ticks: 8 });
     expect(board(b)).toBe('0:1, 1:1, 2:1, 3:1, 4:1, 5:1, 6:1, 7:1, 8:1, 9:1, 10:1, 11:1, 12:1, 13:1, 14:1, 15:1, 16:1');
-    expect(t.filter((e) => e.type === 'raceAbandon')).toEqual([{ type: 'raceAbandon', player: 1, hole: 0, count: 1, rule: 'ABA-05' }]);
+    expect(t.filter((e) => e.type === 'raceAbandon')).toEqual([{ type: 'raceAbandon', player: 1, hole: 0, count: 1, rule: '§7.5' }]);
     expect(Array.from(b.raceDone)).toEqual([0, 2, 1]);
     expect(b.total()).toBe(17);
   });
 
-  it('ABA-06 a tie within a tick is decided by the tick order', () => {
+  it('ABA-06 / §7.4 under raceTie = tickOrder a dead heat goes to the racer who dropped first in that tick', () => {
     // Both racers' last counters fall into empty holes in tick 3 (P1 into 3, P2 into 14).
     const won = (order: RaceTickOrder): number[] => {
       const s = at('0:3, 1:3, 2:1, 15:3, 16:3, 17:3');
       const t: GameEvent[] = [];
-      const out = runRace(s, START, rules({ tickOrder: order }), t);
+      const out = runRace(s, START, rules({ tickOrder: order, tie: 'tickOrder' }), t);
+      expect(out.deadHeat).toBe(true);
       expect(board(s)).toBe('1:4, 2:2, 3:1, 14:1, 15:4, 16:4');
       expect(finishTicks(t)).toEqual([0, 3, 3]);
       return [out.winner, ...(t.filter((e) => e.type === 'raceTick') as { order: number[] }[]).map((e) => e.order[0]!)];
@@ -170,16 +172,47 @@ describe('race kernel (SPEC §7)', () => {
     expect(won('p2First')).toEqual([2, 2, 2, 2]);
   });
 
+  it('ABA-06 / §7.4 under raceTie = coin (the default) a dead heat is settled by the seeded coin, whatever the tick order', () => {
+    const DEAD_HEAT = '0:3, 1:3, 2:1, 15:3, 16:3, 17:3';
+    const winners = new Map<number, number>();
+    for (let seed = 1; seed <= 200; seed++) {
+      for (const order of ['alternate', 'p1First', 'p2First'] as const) {
+        const s = at(DEAD_HEAT, seed);
+        const t: GameEvent[] = [];
+        const out = runRace(s, START, rules({ tickOrder: order }), t);
+        // The board is the tick order's; only who moves first is the coin's.
+        expect(board(s)).toBe('1:4, 2:2, 3:1, 14:1, 15:4, 16:4');
+        expect(out.deadHeat).toBe(true);
+        expect(t[t.length - 1]).toEqual({ type: 'raceEnd', winner: out.winner, loop: false, deadHeat: true, rule: 'ABA-06' });
+        // The same seed gives the same coin.
+        const again = at(DEAD_HEAT, seed);
+        expect(runRace(again, START, rules({ tickOrder: order }), null).winner).toBe(out.winner);
+        if (order === 'p1First') winners.set(out.winner, (winners.get(out.winner) ?? 0) + 1);
+      }
+    }
+    // A fair coin over 200 seeds: each side between 70 and 130 (p < 1e-4 outside).
+    expect(winners.get(1)).toBeGreaterThan(70);
+    expect(winners.get(2)).toBeGreaterThan(70);
+  });
+
+  it('ABA-06 / §7.4 a race won outright does not touch the coin', () => {
+    const s = at('0:9, 17:8', 5);
+    const before = [s.rng.a, s.rng.b, s.rng.c, s.rng.d];
+    const out = runRace(s, START, rules(), null);
+    expect(out.deadHeat).toBe(false);
+    expect([s.rng.a, s.rng.b, s.rng.c, s.rng.d]).toEqual(before);
+  });
+
   it('ABA-06 a loser whose completion never ends is cut off: the winner stands, the hand goes back', () => {
     const s = at('0:9, 17:8');
     const t: GameEvent[] = [];
     const out = runRace(s, START, rules({ maxTicks: 12 }), t);
-    expect(out).toEqual({ winner: 2, loop: false, ticks: 12 });
+    expect(out).toEqual({ winner: 2, loop: false, deadHeat: false, ticks: 12 });
     // At tick 12 P1 had lifted 2 from 6 at tick 11 and dropped one into 12; the other goes back to 6.
     expect(t.filter((e) => e.type === 'raceAbandon')).toEqual([{ type: 'raceAbandon', player: 1, hole: 6, count: 1, rule: 'ABA-06' }]);
     expect(board(s)).toBe('1:1, 2:1, 3:1, 4:1, 5:1, 6:1, 7:2, 9:1, 10:1, 11:1, 12:2, 13:1, 14:1, 15:1, 16:1');
     expect(s.total()).toBe(17);
-    expect(t[t.length - 1]).toEqual({ type: 'raceEnd', winner: 2, loop: false, rule: 'ABA-05' });
+    expect(t[t.length - 1]).toEqual({ type: 'raceEnd', winner: 2, loop: false, deadHeat: false, rule: 'ABA-05' });
   });
 
   describe('a looping race', () => {
@@ -207,7 +240,7 @@ describe('race kernel (SPEC §7)', () => {
         expect(out.winner).toBe(res === 'p1Starts' ? 1 : coin);
         expect(s.total()).toBe(26);
         expect(Array.from(s.raceHand)).toEqual([0, 0, 0]);
-        expect(t[t.length - 1]).toEqual({ type: 'raceEnd', winner: out.winner, loop: true, rule: 'ABA-06' });
+        expect(t[t.length - 1]).toEqual({ type: 'raceEnd', winner: out.winner, loop: true, deadHeat: false, rule: 'ABA-06' });
         // Each unfinished racer put his hand back where he last lifted.
         expect(t.filter((e) => e.type === 'raceAbandon')).toHaveLength(2);
         // restartRace ran the race twice (other tick priority the second time), then tossed the coin.
@@ -245,10 +278,11 @@ describe('race kernel (SPEC §7)', () => {
   it('afterLast decides relay or finish: a hook that finishes on any own hole', () => {
     const ownStops = (s: State, hole: number, racer: number): number => (s.owners[hole] === racer ? LAP_END : s.counts[hole]! > 1 ? LAP_RELAY : LAP_END);
     // P1 lifts 2: 1, 2 (own, empty). P2 lifts 2: 16, 15 (own, holding 2 -> 3): stops anyway.
+    // Both stop in tick 2, where P2 drops first: a dead heat given to the tick order here.
     const s = at('0:2, 15:2, 17:2');
     const t: GameEvent[] = [];
-    const out = runRace(s, START, rules({ afterLast: ownStops }), t);
-    expect(out).toEqual({ winner: 2, loop: false, ticks: 2 });
+    const out = runRace(s, START, rules({ afterLast: ownStops, tie: 'tickOrder' }), t);
+    expect(out).toEqual({ winner: 2, loop: false, deadHeat: true, ticks: 2 });
     expect(board(s)).toBe('1:1, 2:1, 15:3, 16:1');
     expect(t.filter((e) => e.type === 'relay')).toHaveLength(0);
   });
@@ -286,7 +320,8 @@ describe('race kernel (SPEC §7)', () => {
       const ref = reference(Array.from(s.counts), order, completion, 50_000);
       const solo1 = reference(Array.from(s.counts), order, completion, 50_000, 1);
       const t: GameEvent[] = [];
-      const out = runRace(s, START, rules({ tickOrder: order, loserCompletion: completion }), t);
+      // The reference model gives a dead heat to the tick order.
+      const out = runRace(s, START, rules({ tickOrder: order, tie: 'tickOrder', loserCompletion: completion }), t);
       if (ref.winner === 0 || (completion === 'finish' && ref.finished[3 - ref.winner] === 0)) continue; // long or looping: not compared
       expect(out.loop).toBe(false);
       expect(out.winner).toBe(ref.winner);

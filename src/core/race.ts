@@ -3,8 +3,9 @@
  * hole (tick 0), each tick lets every unfinished racer drop one counter, in a priority order
  * that alternates by tick (option `raceTickOrder`). A racer whose last counter makes a hole hold
  * more than one lifts it at once and goes on; one whose last counter falls into an empty hole has
- * finished. The first to finish wins the race; the loser finishes or abandons (option
- * `raceLoserCompletion`). The race is deterministic, so a repeating joint state proves a loop,
+ * finished. The first to finish wins the race; both finishing in the same tick is a dead heat,
+ * settled by a seeded coin or by the tick order (option `raceTie`, SPEC §7.4); the loser
+ * finishes or abandons (option `raceLoserCompletion`). The race is deterministic, so a repeating joint state proves a loop,
  * which is resolved by option `raceLoopResolution` with the state's seeded generator.
  *
  * Abalala'e and Selus share this code; a ruleset passes each racer's track and its skip rule,
@@ -21,6 +22,8 @@ export const RACE_TICK_ORDERS = ['alternate', 'p1First', 'p2First'] as const;
 export type RaceTickOrder = (typeof RACE_TICK_ORDERS)[number];
 export const RACE_LOSER_COMPLETIONS = ['finish', 'abandon'] as const;
 export type RaceLoserCompletion = (typeof RACE_LOSER_COMPLETIONS)[number];
+export const RACE_TIES = ['coin', 'tickOrder'] as const;
+export type RaceTie = (typeof RACE_TIES)[number];
 export const RACE_LOOP_RESOLUTIONS = ['p1Starts', 'random', 'restartRace'] as const;
 export type RaceLoopResolution = (typeof RACE_LOOP_RESOLUTIONS)[number];
 
@@ -50,11 +53,12 @@ export function openingModeOption(p: { race: string; scope: 'round' | 'game'; re
 }
 
 /**
- * The options of the lock-step race itself, `raceTickOrder`, `raceLoserCompletion` and
- * `raceLoopResolution`, in that order, each citing the ruleset's clauses.
+ * The options of the lock-step race itself, `raceTickOrder`, `raceTie`, `raceLoserCompletion`
+ * and `raceLoopResolution`, in that order, each citing the ruleset's clauses.
  */
 export function raceOptions(refs: {
   readonly tickOrder: readonly string[];
+  readonly tie: readonly string[];
   readonly loserCompletion: readonly string[];
   readonly loopResolution: readonly string[];
 }): ChoiceOption[] {
@@ -71,6 +75,19 @@ export function raceOptions(refs: {
         p2First: 'player 2 always drops first',
       },
       refs: refs.tickOrder,
+    },
+    {
+      name: 'raceTie',
+      kind: 'choice',
+      values: RACE_TIES,
+      default: 'coin',
+      description: 'Who wins a dead heat, both racers finishing in the same tick (SPEC §7.4).',
+      explain: {
+        coin: 'a fair coin from the game seed (replays stay the same)',
+        tickOrder: 'the racer who dropped first in that tick (the rule before 2026-11-30)',
+      },
+      refs: refs.tie,
+      since: { date: '2026-11-30', before: 'tickOrder' },
     },
     {
       name: 'raceLoserCompletion',
@@ -106,10 +123,11 @@ export interface RaceRules {
   /** Skip rule during the race (Selus SEL-06); null = none. */
   readonly skip: ((s: State, hole: number, hand: number, racer: number) => boolean) | null;
   readonly tickOrder: RaceTickOrder;
+  readonly tie: RaceTie;
   readonly loserCompletion: RaceLoserCompletion;
   readonly loopResolution: RaceLoopResolution;
   /** Rule clause IDs cited on the race's events. */
-  readonly rules: { readonly start: string; readonly tick: string; readonly finish: string; readonly loop: string };
+  readonly rules: { readonly start: string; readonly tick: string; readonly finish: string; readonly tie: string; readonly loop: string; readonly skip?: string };
   /** Safety cap on ticks (a loop is normally found long before). */
   readonly maxTicks?: number;
   /**
@@ -128,6 +146,8 @@ export interface RaceOutcome {
   winner: number;
   /** True when the race repeated and the winner was decided by `loopResolution`. */
   loop: boolean;
+  /** True when both racers finished in the same tick and `raceTie` decided. */
+  deadHeat: boolean;
   ticks: number;
 }
 
@@ -170,6 +190,8 @@ export function runRace(s: State, starts: readonly number[], rules: RaceRules, t
     }
     let place = 0;
     let winner = 0;
+    let winTick = -1;
+    let deadHeat = false;
     // Brent's cycle detection on (board, hands, cursors, lap origins, done flags, tick parity).
     let snapTick = -1;
     let snapH1 = 0, snapH2 = 0, snapC1 = 0, snapC2 = 0, snapD1 = 0, snapD2 = 0, snapL1 = 0, snapL2 = 0;
@@ -201,7 +223,7 @@ export function runRace(s: State, starts: readonly number[], rules: RaceRules, t
           }
           if (rules.skip !== null && skipped < n && rules.skip(s, cur, hand[p]!, p)) {
             skipped++;
-            if (trace !== null) trace.push({ type: 'skip', player: p, hole: cur });
+            if (trace !== null) trace.push({ type: 'skip', player: p, hole: cur, rule: rules.rules.skip });
             continue;
           }
           break;
@@ -219,17 +241,28 @@ export function runRace(s: State, starts: readonly number[], rules: RaceRules, t
             if (trace !== null) trace.push({ type: 'relay', player: p, hole: cur, count: hand[p]!, rule: rules.rules.tick });
           } else {
             done[p] = ++place;
-            if (winner === 0) winner = p;
+            if (winner === 0) {
+              winner = p;
+              winTick = tick;
+            } else if (winTick === tick) {
+              deadHeat = true;
+            }
             if (trace !== null) trace.push({ type: 'raceFinish', player: p, hole: cur, place: done[p]!, rule: rules.rules.finish });
           }
         }
+      }
+      if (deadHeat && rules.tie === 'coin') {
+        // SPEC §7.4: the lock-step model cannot tell who was quicker; the seeded coin decides.
+        winner = 1 + s.rng.int(2);
+        done[winner] = 1;
+        done[3 - winner] = 2;
       }
       if (winner !== 0 && rules.loserCompletion === 'abandon') {
         const loser = 3 - winner;
         if (done[loser] === 0) {
           const h = lifted[loser]!;
           counts[h]! += hand[loser]!;
-          if (trace !== null) trace.push({ type: 'raceAbandon', player: loser, hole: h, count: hand[loser]!, rule: rules.rules.finish });
+          if (trace !== null) trace.push({ type: 'raceAbandon', player: loser, hole: h, count: hand[loser]!, rule: '§7.5' });
           hand[loser] = 0;
           done[loser] = ++place;
         }
@@ -277,19 +310,19 @@ export function runRace(s: State, starts: readonly number[], rules: RaceRules, t
         // stands and the loser's endless sowing is cut off as if he had abandoned.
         loopDetected = false;
         if (done[3 - winner] === 0) done[3 - winner] = ++place;
-        if (trace !== null) trace.push({ type: 'raceEnd', winner, loop: false, rule: rules.rules.finish });
+        if (trace !== null) trace.push({ type: 'raceEnd', winner, loop: false, deadHeat, rule: deadHeat ? rules.rules.tie : rules.rules.finish });
       } else {
         winner = rules.loopResolution === 'p1Starts' ? 1 : 1 + s.rng.int(2);
         done[winner] = 1;
         done[3 - winner] = 2;
-        if (trace !== null) trace.push({ type: 'raceEnd', winner, loop: true, rule: rules.rules.loop });
+        if (trace !== null) trace.push({ type: 'raceEnd', winner, loop: true, deadHeat: false, rule: rules.rules.loop });
       }
     } else if (trace !== null) {
-      trace.push({ type: 'raceEnd', winner, loop: false, rule: rules.rules.finish });
+      trace.push({ type: 'raceEnd', winner, loop: false, deadHeat, rule: deadHeat ? rules.rules.tie : rules.rules.finish });
     }
     s.raceWinner = winner;
     s.raceTick = tick;
-    return { winner, loop: loopDetected, ticks: tick };
+    return { winner, loop: loopDetected, deadHeat, ticks: tick };
   }
 }
 

@@ -3,7 +3,7 @@
  * game constructor, the first player of a match, and the perpetual-move filter of SPEC §8.1.
  */
 import type { Result } from './errors.js';
-import { MOVE_PASS, type Game, type Ruleset, type RulesetInfo } from './game.js';
+import { MOVE_CONCEDE, MOVE_PASS, type Game, type Ruleset, type RulesetInfo } from './game.js';
 import { resolveOptions, type OptionSpec, type OptionValue, type OptionValues } from './options.js';
 import type { Rng } from './rng.js';
 import type { State } from './state.js';
@@ -22,8 +22,8 @@ export function defineRuleset(
     info,
     options,
     presets,
-    create(given = {}) {
-      const r = resolveOptions(options, given, presets);
+    create(given = {}, notes?: string[]) {
+      const r = resolveOptions(options, given, presets, notes);
       if (!r.ok) return r;
       return build(ruleset, r.value);
     },
@@ -60,4 +60,22 @@ export function filterPerpetual(
   }
   if (k === 0 && n > 0) out[k++] = MOVE_PASS;
   return k;
+}
+
+/**
+ * The one rule of random play everywhere (the random agent, playouts, the beginner's random
+ * moves, seeded random matches and the catalogue's figures): a uniformly random index of
+ * `buf[0..k)`, except that it never picks a concession while there is another move (a random
+ * concession says nothing about the position; SEL-18).
+ */
+export function randomPlayableIndex(buf: Int32Array, k: number, rng: Rng): number {
+  const i = rng.int(k);
+  if (buf[i] !== MOVE_CONCEDE || k === 1) return i;
+  const j = rng.int(k - 1);
+  return buf[j] === MOVE_CONCEDE ? k - 1 : j;
+}
+
+/** The move of `randomPlayableIndex`. */
+export function randomPlayableMove(buf: Int32Array, k: number, rng: Rng): number {
+  return buf[randomPlayableIndex(buf, k, rng)]!;
 }

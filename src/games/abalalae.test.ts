@@ -155,7 +155,7 @@ describe("Abalala'e worked examples (SPEC §5.5)", () => {
     const s = racePos('0:3, 1:3, 2:1, 14:1, 15:3, 16:3, 17:3');
     const t: GameEvent[] = [];
     const out = runRace(s, [0, 0, 17], g.race, t);
-    expect(out).toEqual({ winner: 1, loop: false, ticks: 5 });
+    expect(out).toEqual({ winner: 1, loop: false, deadHeat: false, ticks: 5 });
     expect(board(s)).toBe('1:4, 2:2, 3:1, 12:1, 13:1, 15:4, 16:4');
     expect(Array.from(s.captured)).toEqual([0, 0, 0]);
     // Tick by tick: who dropped where, in order.
@@ -740,5 +740,42 @@ describe("Abalala'e interface", () => {
     const r = g.extraFromJSON(s, { wegue: 1 });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.code).toBe('ERR_POSITION');
+  });
+});
+
+describe('SPEC §12: race dead heats (ABA-06, §7.4)', () => {
+  it('ABA-06 / §7.4 from the standard start the race is a dead heat: raceTie = coin (default) lets either player start, raceTie = tickOrder always player 1', () => {
+    const coin = make();
+    const tick = make({ raceTie: 'tickOrder' });
+    const first = [0, 0, 0];
+    for (let seed = 1; seed <= 200; seed++) {
+      const trace: GameEvent[] = [];
+      const s = coin.newState(seed, trace);
+      const end = trace.find((e) => e.type === 'raceEnd');
+      expect(end).toMatchObject({ type: 'raceEnd', deadHeat: true, loop: false, rule: 'ABA-06', winner: s.toMove });
+      expect(coin.newState(seed).toMove).toBe(s.toMove);
+      first[s.toMove]!++;
+      const t = tick.newState(seed);
+      expect(t.toMove).toBe(1);
+      // The coin decides only who starts: the board after the race is the same.
+      expect([...t.counts]).toEqual([...s.counts]);
+    }
+    // A fair coin over 200 seeds: each side within 70..130 (p < 1e-4 outside).
+    expect(first[1]).toBeGreaterThan(70);
+    expect(first[2]).toBeGreaterThan(70);
+  });
+
+  it('ABA-06 / §7.4 raceTie is listed with its default and SPEC §12 history', () => {
+    const spec = abalalae.options.find((o) => o.name === 'raceTie');
+    expect(spec).toMatchObject({ kind: 'choice', values: ['coin', 'tickOrder'], default: 'coin', since: { date: '2026-11-30', before: 'tickOrder' } });
+    // A set of options naming every option but raceTie was written before it existed: tickOrder.
+    const old: Record<string, unknown> = { ...make().options };
+    delete old['raceTie'];
+    const notes: string[] = [];
+    const g = unwrap(abalalae.create(old, notes));
+    expect(g.options['raceTie']).toBe('tickOrder');
+    expect(notes.join(' ')).toMatch(/raceTie.*tickOrder/);
+    // A partial set (a person choosing a few options) gets today's default.
+    expect(make({ rounds: 1 }).options['raceTie']).toBe('coin');
   });
 });

@@ -23,7 +23,7 @@
  * Ludii portal (DLP.Games.319, seed 001).
  *
  * Choices (SPEC §5.3, each switchable where the readings differ): the race is the lock-step model
- * of SPEC §7 (`openingMode`, `raceTickOrder`, `raceLoserCompletion`, `raceLoopResolution`); no
+ * of SPEC §7 (`openingMode`, `raceTickOrder`, `raceTie`, `raceLoserCompletion`, `raceLoopResolution`); no
  * captures in the race (`raceCaptures`); any own hole may start a main-phase turn; the round end
  * is tested at the end of a turn, and also right after the race (a race can empty a side);
  * winnings count in later tallies (`winningsCountLater`). Guards (SPEC §8): a start whose relay
@@ -69,6 +69,7 @@ import {
   type RaceLoserCompletion,
   type RaceRules,
   type RaceTickOrder,
+  type RaceTie,
 } from '../core/race.js';
 import { defineRuleset, filterPerpetual } from '../core/rules.js';
 import { LAP_END, LAP_RELAY, SOW_PERPETUAL, sowRelay, type SowHooks } from '../core/sow.js';
@@ -121,7 +122,7 @@ const OPTIONS: readonly OptionSpec[] = [
     scope: 'round',
     refs: ['B2', 'B9', 'ABA-04', 'ABA-19'],
   }),
-  ...raceOptions({ tickOrder: ['ABA-06'], loserCompletion: ['B4', 'ABA-06'], loopResolution: ['§7'] }),
+  ...raceOptions({ tickOrder: ['ABA-06'], tie: ['ABA-06', '§7.4'], loserCompletion: ['B4', 'ABA-06'], loopResolution: ['§7'] }),
   {
     name: 'raceCaptures',
     kind: 'boolean',
@@ -183,7 +184,8 @@ const INFO: RulesetInfo = {
     'rounds go on, with the poorer player laying out all he has, until one player holds all 54 counters.',
   reconstructions: [
     { ref: 'ABA-06', text: 'The simultaneous race is played in lock-step, one counter per player per tick (SPEC §7).', option: 'openingMode', confidence: 'medium' },
-    { ref: 'ABA-06', text: 'Within a tick the players drop in alternating priority; that order breaks ties.', option: 'raceTickOrder', confidence: 'medium' },
+    { ref: 'ABA-06', text: 'Within a tick the players drop in alternating priority.', option: 'raceTickOrder', confidence: 'medium' },
+    { ref: 'ABA-06 / §7.4', text: 'A dead heat (both racers finishing in the same tick, as always from the standard start) is settled by a seeded coin.', option: 'raceTie', confidence: 'medium' },
     { ref: 'ABA-06', text: 'The race loser finishes his own sowing.', option: 'raceLoserCompletion', confidence: 'medium' },
     { ref: '§7', text: 'A race that repeats forever is decided by a seeded coin.', option: 'raceLoopResolution', confidence: 'low' },
     { ref: 'ABA-07', text: 'No captures are made in the race.', option: 'raceCaptures', confidence: 'medium' },
@@ -202,6 +204,7 @@ const INFO: RulesetInfo = {
 interface AbalalaeOptions {
   openingMode: OpeningMode;
   raceTickOrder: RaceTickOrder;
+  raceTie: RaceTie;
   raceLoserCompletion: RaceLoserCompletion;
   raceLoopResolution: RaceLoopResolution;
   raceCaptures: boolean;
@@ -295,9 +298,10 @@ export class AbalalaeGame implements Game {
       next: NEXT,
       skip: null,
       tickOrder: this.opts.raceTickOrder,
+      tie: this.opts.raceTie,
       loserCompletion: this.opts.raceLoserCompletion,
       loopResolution: this.opts.raceLoopResolution,
-      rules: { start: 'ABA-04', tick: 'ABA-06', finish: 'ABA-05', loop: 'ABA-06' },
+      rules: { start: 'ABA-04', tick: 'ABA-06', finish: 'ABA-05', tie: 'ABA-06', loop: '§7.7' },
       skipOrigin: this.opts.skipOriginOnLongLaps,
       afterLast: raceCaptures
         ? (s: State, hole: number, racer: number, trace: Trace): number => {

@@ -211,7 +211,7 @@ describe('Selus clauses', () => {
   });
 
   it('SEL-17 nedfs and their counters stay their owner\'s for the rest of the game', () => {
-    const g = make({ concession: false });
+    const g = make({ concession: 'off' });
     const s = g.newState(11);
     const buf = new Int32Array(MAX_MOVES);
     const joint = [0, 0, 0];
@@ -253,24 +253,65 @@ describe('Selus clauses', () => {
     expect(legal(DEFAULT, s)).toEqual([]);
   });
 
-  it('SEL-18 (b) concession is an explicit move that ends the game and is scored', () => {
-    const s = pos('0:5, 10:3, 15:6(N1), 12:2, 7:1, 3:4(N2)', 2);
+  it('SEL-18 (b) / S11 concession = resign (default, SPEC §12): the conceding player loses, whatever the counts', () => {
+    // Player 1: nedf 6 + own 8 = 14; player 2: nedf 4 + own 3 = 7. The leader concedes and loses.
+    const s = pos('0:5, 10:3, 15:6(N1), 12:2, 7:1, 3:4(N2)', 1);
     expect(legal(DEFAULT, s)).toContain(MOVE_CONCEDE);
+    expect(DEFAULT.options['concession']).toBe('resign');
     expect(DEFAULT.moveText(s, MOVE_CONCEDE)).toBe('concede');
     expect(unwrap(DEFAULT.parseMove(s, 'concede'))).toBe(MOVE_CONCEDE);
     const tr = play(DEFAULT, s, MOVE_CONCEDE);
-    expect(tr[0]).toMatchObject({ type: 'concede', player: 2 });
+    expect(tr[0]).toMatchObject({ type: 'concede', player: 1, rule: 'SEL-18' });
     expect(s.phase).toBe(PHASE_OVER);
     expect(END_REASONS[s.endReason]).toBe('concession');
-    // Player 1: nedf 6 + own 8 = 14; player 2: nedf 4 + own 3 = 7.
+    expect(s.winner).toBe(2);
+    expect(tr.at(-1)).toMatchObject({ type: 'matchEnd', winner: 2, reason: 'concession', rule: 'SEL-18' });
+    // The counts are still shown, for the record.
+    expect([s.scores[1], s.scores[2]]).toEqual([14, 7]);
+    const r = new Float64Array(3);
+    DEFAULT.returns(s, r);
+    expect([r[1], r[2]]).toEqual([0, 1]);
+    // Player 2, behind, concedes: player 1 wins.
+    const t = pos('0:5, 10:3, 15:6(N1), 12:2, 7:1, 3:4(N2)', 2);
+    DEFAULT.apply(t, MOVE_CONCEDE);
+    expect(t.winner).toBe(1);
+  });
+
+  it('SEL-18 (b) / S11 concession = scored (the rule before 2026-11-30): the game ends and is scored by SEL-19', () => {
+    const g = make({ concession: 'scored' });
+    const s = pos('0:5, 10:3, 15:6(N1), 12:2, 7:1, 3:4(N2)', 1);
+    expect(legal(g, s)).toContain(MOVE_CONCEDE);
+    g.apply(s, MOVE_CONCEDE);
+    expect(END_REASONS[s.endReason]).toBe('concession');
+    // The leader concedes and wins: why SPEC §12 changed the default.
     expect([s.scores[1], s.scores[2], s.winner]).toEqual([14, 7, 1]);
-    // Without the option there is no concession move.
-    expect(legal(make({ concession: false }), pos('0:5, 12:2', 1))).not.toContain(MOVE_CONCEDE);
-    expect(make({ concession: false }).parseMove(pos('0:5, 12:2', 1), 'concede').ok).toBe(false);
     // Under blockWin the conceder loses whatever the counts.
     const b = pos('0:5, 10:3, 15:6(N1), 12:2, 7:1, 3:4(N2)', 1);
-    make({ selusScoring: 'blockWin' }).apply(b, MOVE_CONCEDE);
+    make({ selusScoring: 'blockWin', concession: 'scored' }).apply(b, MOVE_CONCEDE);
     expect(b.winner).toBe(2);
+  });
+
+  it('SEL-18 (b) / S11 concession = off: no concession move', () => {
+    expect(legal(make({ concession: 'off' }), pos('0:5, 12:2', 1))).not.toContain(MOVE_CONCEDE);
+    expect(make({ concession: 'off' }).parseMove(pos('0:5, 12:2', 1), 'concede').ok).toBe(false);
+  });
+
+  it('SEL-18 / S11 the old values true/false still load, read as scored/off, and the reading is noted', () => {
+    for (const [old, now] of [[true, 'scored'], [false, 'off'], ['true', 'scored'], ['false', 'off']] as const) {
+      const notes: string[] = [];
+      const g = unwrap(selus.create({ concession: old }, notes));
+      expect(g.options['concession']).toBe(now);
+      expect(notes).toHaveLength(1);
+      expect(notes[0]).toContain(`concession=${String(old)}`);
+      expect(notes[0]).toContain(`concession=${now}`);
+    }
+    // Today's values are not noted; an unknown one is still an error.
+    const quiet: string[] = [];
+    unwrap(selus.create({ concession: 'resign' }, quiet));
+    expect(quiet).toEqual([]);
+    const bad = selus.create({ concession: 'maybe' });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error.code).toBe('ERR_OPTION');
   });
 
   it('SEL-19 scoring: nedfs plus own ordinary holes by default; nedfOnly; blockWin', () => {
@@ -305,7 +346,7 @@ describe('Selus clauses', () => {
   });
 
   it('SEL-20 a game is a single round', () => {
-    const g = make({ concession: false });
+    const g = make({ concession: 'off' });
     const s = g.newState(3);
     const buf = new Int32Array(MAX_MOVES);
     g.applyJoint(s, [0, 3, 14]);
@@ -513,7 +554,7 @@ describe('Selus options', () => {
 
   it('maxTurnsPerRound and roundStalemate: the guard ends the game and is counted', () => {
     for (const [stale, drawn] of [['ownerTakes', false], ['draw', true]] as const) {
-      const g = make({ maxTurnsPerRound: 10, roundStalemate: stale, concession: false, openingMode: 'p1First' });
+      const g = make({ maxTurnsPerRound: 10, roundStalemate: stale, concession: 'off', openingMode: 'p1First' });
       const s = g.newState(5);
       const buf = new Int32Array(MAX_MOVES);
       let plies = 0;
@@ -534,7 +575,7 @@ describe('Selus options', () => {
     // Every position of this ending has exactly one legal start: three counters walk round the
     // track one hole a turn and the position after the first turn recurs after 18 and 36 more.
     for (const [stale, winner] of [['ownerTakes', 1], ['draw', 0]] as const) {
-      const g = make({ concession: false, roundStalemate: stale });
+      const g = make({ concession: 'off', roundStalemate: stale });
       const s = pos('0:1, 3:1, 17:1', 1);
       const buf = new Int32Array(MAX_MOVES);
       let turns = 0;

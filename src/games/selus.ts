@@ -38,7 +38,8 @@
  * - `leftmost` / `closestToOpponent` race starts: the legal start (SEL-08) earliest / latest in
  *   the player's own stretch of Track G (player 1: 3 / 9, player 2: 14 / 8 at the setup).
  * - Concession is an explicit move (MOVE_CONCEDE) offered at every main-phase decision (option
- *   `concession`); the game is then scored as usual (under `blockWin` the conceder loses).
+ *   `concession`): by default the conceding player loses (SEL-18, SPEC §12); under `scored` the
+ *   game is scored by SEL-19 as before 2026-11-30.
  * - A player whose every start is perpetual (SPEC §8) passes; two passes in a row end the game
  *   by the stalemate guard.
  */
@@ -65,6 +66,7 @@ import {
   type RaceLoserCompletion,
   type RaceRules,
   type RaceTickOrder,
+  type RaceTie,
 } from '../core/race.js';
 import { defineRuleset, filterPerpetual } from '../core/rules.js';
 import { LAP_CUSTOM, LAP_END, LAP_RELAY, SOW_PERPETUAL, sowRelay, type SowHooks } from '../core/sow.js';
@@ -116,6 +118,10 @@ const reasonIndex = (r: EndReason): number => END_REASONS.indexOf(r);
 // ---------------------------------------------------------------------------------------------
 // Options (SPEC §10)
 
+/** SEL-18 / S11: what a concession means; `resign` since 2026-11-30 (SPEC §12). */
+export const SELUS_CONCESSIONS = ['resign', 'scored', 'off'] as const;
+export type SelusConcession = (typeof SELUS_CONCESSIONS)[number];
+
 export const SELUS_OPTIONS: readonly OptionSpec[] = [
   openingModeOption({
     race: 'both players sow at once; the first whose last counter reaches an empty hole moves first',
@@ -146,7 +152,7 @@ export const SELUS_OPTIONS: readonly OptionSpec[] = [
     },
     refs: ['SEL-06', 'S9'],
   },
-  ...raceOptions({ tickOrder: ['SEL-04'], loserCompletion: ['SEL-05'], loopResolution: ['SEL-04'] }),
+  ...raceOptions({ tickOrder: ['SEL-05', '§7.3'], tie: ['SEL-05', '§7.4'], loserCompletion: ['SEL-05', '§7.5'], loopResolution: ['§7.7'] }),
   {
     name: 'nedfFirstScope',
     kind: 'choice',
@@ -233,14 +239,17 @@ export const SELUS_OPTIONS: readonly OptionSpec[] = [
   },
   {
     name: 'concession',
-    kind: 'boolean',
-    default: true,
-    description: 'Is conceding (SEL-18b) offered as a move?',
+    kind: 'choice',
+    values: SELUS_CONCESSIONS,
+    default: 'resign',
+    description: 'What conceding (SEL-18b) means, if it is offered (S11, SPEC §12).',
     explain: {
-      true: "every main-phase decision also offers 'concede', which ends the game",
-      false: 'no concession move (Ludii; simulations whose random players should play on)',
+      resign: "every main-phase decision also offers 'concede': the conceding player loses, whatever the counts",
+      scored: "'concede' ends the game and it is scored by SEL-19 (the rule before 2026-11-30: the player ahead concedes at once and wins)",
+      off: 'no concession move (Ludii)',
     },
     refs: ['SEL-18', 'S11'],
+    legacy: { true: 'scored', false: 'off' },
   },
   skipOriginOption({ lap: 18, note: 'Ludii' }),
   perpetualMoveOption({ drawRound: 'the game ends drawn' }),
@@ -261,7 +270,7 @@ export const SELUS_PRESETS = {
     nedfMode: 'onePerPlayer',
     guardian: false,
     selusScoring: 'blockWin',
-    concession: false,
+    concession: 'off',
   },
 } as const;
 
@@ -273,6 +282,7 @@ interface SelusConfig {
   raceStart: 'choose' | 'leftmost' | 'closestToOpponent';
   raceSkip: boolean;
   tickOrder: RaceTickOrder;
+  tie: RaceTie;
   loserCompletion: RaceLoserCompletion;
   loopResolution: RaceLoopResolution;
   firstGlobal: boolean;
@@ -282,7 +292,7 @@ interface SelusConfig {
   guardian: boolean;
   guardianLatest: boolean;
   scoring: 'nedfPlusOwnHoles' | 'nedfOnly' | 'blockWin';
-  concession: boolean;
+  concession: SelusConcession;
   perpetual: PerpetualMove;
   maxTurns: number;
   stalemateDraw: boolean;
@@ -369,6 +379,7 @@ function config(o: Readonly<Record<string, OptionValue>>): SelusConfig {
     raceStart: o['selusRaceStart'] as SelusConfig['raceStart'],
     raceSkip: o['raceSkip'] === true,
     tickOrder: o['raceTickOrder'] as RaceTickOrder,
+    tie: o['raceTie'] as RaceTie,
     loserCompletion: o['raceLoserCompletion'] as RaceLoserCompletion,
     loopResolution: o['raceLoopResolution'] as RaceLoopResolution,
     firstGlobal: o['nedfFirstScope'] === 'global',
@@ -378,7 +389,7 @@ function config(o: Readonly<Record<string, OptionValue>>): SelusConfig {
     guardian: o['guardian'] === true,
     guardianLatest: o['guardianScope'] === 'latestNedf',
     scoring: o['selusScoring'] as SelusConfig['scoring'],
-    concession: o['concession'] === true,
+    concession: o['concession'] as SelusConcession,
     perpetual: o['perpetualMove'] as SelusConfig['perpetual'],
     maxTurns: o['maxTurnsPerRound'] as number,
     stalemateDraw: o['roundStalemate'] === 'draw',
@@ -464,9 +475,10 @@ function makeGame(ruleset: Ruleset, options: Record<string, OptionValue>): Game 
     next: [null, NEXT, NEXT],
     skip: cfg.raceSkip ? (s, hole, _hand, racer) => isOpponentThree(s, hole, racer) : null,
     tickOrder: cfg.tickOrder,
+    tie: cfg.tie,
     loserCompletion: cfg.loserCompletion,
     loopResolution: cfg.loopResolution,
-    rules: { start: 'SEL-05', tick: 'SEL-04', finish: 'SEL-04', loop: 'SEL-04' },
+    rules: { start: 'SEL-05', tick: 'SEL-04', finish: 'SEL-04', tie: 'SEL-05', loop: '§7.7', skip: 'SEL-06' },
   };
 
   const sowRules = { liftRule: 'SEL-08', relayRule: 'SEL-07', dropRule: 'SEL-10', skipRule: 'SEL-11' };
@@ -484,7 +496,8 @@ function makeGame(ruleset: Ruleset, options: Record<string, OptionValue>): Game 
       s.scores[1] = full1;
       s.scores[2] = full2;
       winner = reason === 'perpetual' || cfg.stalemateDraw ? 0 : full1 > full2 ? 1 : full2 > full1 ? 2 : 0;
-    } else if (cfg.scoring === 'blockWin') {
+    } else if (cfg.scoring === 'blockWin' || (reason === 'concession' && cfg.concession === 'resign')) {
+      // SEL-18: to concede is to admit defeat (and under blockWin the player left without a start loses).
       s.scores[1] = full1;
       s.scores[2] = full2;
       winner = 3 - loser;
@@ -554,7 +567,7 @@ function makeGame(ruleset: Ruleset, options: Record<string, OptionValue>): Game 
     if (s.phase === PHASE_OVER || s.toMove === 0) return 0;
     let n = legalStarts(s, s.toMove, out);
     if (exact && cfg.perpetual === 'illegal') n = filterPerpetual(s, out, n, isPerpetual);
-    if (cfg.concession) out[n++] = MOVE_CONCEDE;
+    if (cfg.concession !== 'off') out[n++] = MOVE_CONCEDE;
     return n;
   };
 
@@ -608,7 +621,7 @@ function makeGame(ruleset: Ruleset, options: Record<string, OptionValue>): Game 
         return true;
       }
       if (move === MOVE_PASS) {
-        if (trace !== null) trace.push({ type: 'pass', player: p });
+        if (trace !== null) trace.push({ type: 'pass', player: p, rule: '§8.1' });
         s.passes++;
         s.toMove = 3 - p;
         beginTurn(s, trace);
@@ -873,7 +886,7 @@ export const selus: Ruleset = defineRuleset(
       { ref: 'SEL-11 / S6', text: 'the skip rule looks at live counts, counter by counter', confidence: 'medium' },
       { ref: 'SEL-08 / S7', text: 'the order of the starting-hole priorities', confidence: 'medium' },
       { ref: 'SEL-19 / S10', text: 'nedfs plus own holes are scored; more wins', option: 'selusScoring', confidence: 'low' },
-      { ref: 'SEL-18 / S11', text: 'concession is an explicit move that ends and scores the game', option: 'concession', confidence: 'medium' },
+      { ref: 'SEL-18 / S11', text: 'concession is an explicit move by which the conceding player loses the game', option: 'concession', confidence: 'medium' },
       { ref: 'SPEC §8', text: 'guards against perpetual sowing and endless games', option: 'perpetualMove', confidence: 'high' },
     ],
   },
