@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_MOVES, type Game } from '../src/core/game.js';
+import { MAX_MOVES, MOVE_CONCEDE, type Game } from '../src/core/game.js';
 import { unwrap } from '../src/core/errors.js';
 import { Rng } from '../src/core/rng.js';
 import { END_REASONS, PHASE_OVER, type State } from '../src/core/state.js';
 import { RULESETS, getRuleset } from '../src/games/index.js';
-import { LEVELS, levelAgent, makeAgent, type Agent } from '../src/ai/index.js';
-import { isSimultaneous } from '../src/ai/util.js';
+import {
+  AGENT_KINDS,
+  LEVELS,
+  levelAgent,
+  makeAgent,
+  MAX_MCTS_TREE_NODES,
+  MAX_PLAYOUT_DEPTH,
+  MAX_SEARCH_DEPTH,
+  MAX_SEARCH_ITERATIONS,
+  MAX_SEARCH_NODES,
+  MAX_SEARCH_TIME_MS,
+  type Agent,
+  type SearchBudget,
+} from '../src/ai/index.js';
+import { isSimultaneous, randomPlayableMove } from '../src/ai/util.js';
 import { Zobrist } from '../src/ai/zobrist.js';
 import { RandomPlayout } from '../src/ai/playout.js';
 import { playMatch } from '../src/sim/match.js';
@@ -277,13 +290,150 @@ describe('random playouts', () => {
     }
     expect(reasons.has(END_REASONS.indexOf('concession'))).toBe(false);
   });
-  it('a uniformly random agent may concede (it is a legal move): the playout rule is the difference', () => {
+  it('SEL-18 the random agent never concedes while it has another move (one rule of random play everywhere)', () => {
     const game = unwrap(unwrap(getRuleset('selus')).create({}));
-    let conceded = 0;
-    for (let seed = 0; seed < 10; seed++) {
+    let plies = 0;
+    for (let seed = 0; seed < 40; seed++) {
       const r = playMatch(game, [unwrap(makeAgent('random', seed)), unwrap(makeAgent('random', seed + 50))], seed);
-      if (r.endReason === 'concession') conceded++;
+      expect(r.endReason).not.toBe('concession');
+      plies += r.plies;
     }
-    expect(conceded).toBeGreaterThan(0);
+    // Real games, not concessions after the race (which ended matches in about 4 plies).
+    expect(plies / 40).toBeGreaterThan(20);
+  });
+  it('randomPlayableMove: uniform over the other moves, a concession only when it is the only move', () => {
+    const rng = new Rng(3);
+    const buf = Int32Array.from([MOVE_CONCEDE, 4, 9, 11]);
+    const seen = new Map<number, number>();
+    for (let i = 0; i < 3000; i++) {
+      const m = randomPlayableMove(buf, 4, rng);
+      seen.set(m, (seen.get(m) ?? 0) + 1);
+    }
+    expect(seen.has(MOVE_CONCEDE)).toBe(false);
+    for (const m of [4, 9, 11]) expect(seen.get(m)).toBeGreaterThan(850);
+    expect(randomPlayableMove(Int32Array.from([MOVE_CONCEDE]), 1, rng)).toBe(MOVE_CONCEDE);
+  });
+});
+
+describe('a search stopped through SearchBudget.shouldStop', () => {
+  const adowa = unwrap(unwrap(getRuleset('gabata-adowa')).create({}));
+  const legal = (game: Game, s: State, player?: number): number[] => {
+    const buf = new Int32Array(MAX_MOVES);
+    const n = player !== undefined ? game.legalMovesFor(s, player, buf) : game.legalMoves(s, buf);
+    return Array.from(buf.subarray(0, n));
+  };
+  /** A stop callback that says stop from its `after`-th call on; `calls` counts the calls. */
+  const stopAfter = (after: number): { calls: number; shouldStop: () => boolean } => {
+    const c = { calls: 0, shouldStop: () => ++c.calls > after };
+    return c;
+  };
+
+  it('alpha-beta answers a legal move of a completed iteration, long before its depth or node budget', () => {
+    const s = adowa.newState(3);
+    const stop = stopAfter(3);
+    // The node cap only keeps a search that ignored the stop from running for ever.
+    const r = unwrap(makeAgent('alphabeta', 1)).choose(adowa, s, { depth: 40, nodes: 2_000_000, shouldStop: stop.shouldStop });
+    expect(legal(adowa, s)).toContain(r.move);
+    expect(stop.calls).toBeGreaterThan(0);
+    expect(r.nodes!).toBeLessThan(100_000);
+    expect(r.depth!).toBeLessThan(40);
+  });
+
+  it('alpha-beta stopped before it starts still answers a legal move', () => {
+    const s = adowa.newState(5);
+    const r = unwrap(makeAgent('alphabeta', 2)).choose(adowa, s, { depth: 40, nodes: 2_000_000, shouldStop: () => true });
+    expect(legal(adowa, s)).toContain(r.move);
+    expect(r.nodes!).toBeLessThan(5_000);
+  });
+
+  it('alpha-beta with an infinite budget deepens past its default depth until stopped', () => {
+    const s = adowa.newState(3);
+    const stop = stopAfter(60);
+    const r = unwrap(makeAgent('alphabeta', 1)).choose(adowa, s, { infinite: true, shouldStop: stop.shouldStop });
+    expect(legal(adowa, s)).toContain(r.move);
+    expect(r.depth!).toBeGreaterThan(5);
+  });
+
+  it('MCTS answers its most visited legal move, long before its iteration budget', () => {
+    const s = adowa.newState(3);
+    const stop = stopAfter(3);
+    const r = unwrap(makeAgent('mcts', 1)).choose(adowa, s, { iterations: 200_000, shouldStop: stop.shouldStop });
+    expect(legal(adowa, s)).toContain(r.move);
+    expect(r.iterations!).toBeLessThan(10_000);
+  });
+
+  it('MCTS with an infinite budget runs past its default iterations until stopped, and refuses one without a stop', () => {
+    const s = adowa.newState(3);
+    const stop = stopAfter(200);
+    const r = unwrap(makeAgent('mcts', 1)).choose(adowa, s, { infinite: true, shouldStop: stop.shouldStop });
+    expect(legal(adowa, s)).toContain(r.move);
+    expect(r.iterations!).toBeGreaterThan(5000);
+    expect(() => unwrap(makeAgent('mcts', 1)).choose(adowa, s, { infinite: true })).toThrow(/shouldStop/);
+  });
+
+  it('at a simultaneous root (the selus race) a stopped search answers a legal choice', () => {
+    const selus = unwrap(unwrap(getRuleset('selus')).create({}));
+    const s = selus.newState(2);
+    expect(isSimultaneous(s)).toBe(true);
+    const budgets: SearchBudget[] = [
+      { depth: 40, nodes: 2_000_000, shouldStop: () => true },
+      { infinite: true, shouldStop: stopAfter(2).shouldStop },
+    ];
+    for (const spec of ['alphabeta', 'mcts']) {
+      for (const b of budgets) {
+        const r = unwrap(makeAgent(spec, 1)).chooseFor(selus, s, 1, b);
+        expect(legal(selus, s, 1), spec).toContain(r.move);
+        // It did stop: a few clock checks' worth of work, not the budget's.
+        if (spec === 'alphabeta') expect(r.nodes!, spec).toBeLessThan(10_000);
+        else expect(r.iterations!, spec).toBeLessThan(1_000);
+      }
+    }
+  });
+});
+
+describe('agent spec caps', () => {
+  it('a budget beyond its cap is refused with ERR_ARGUMENT naming the cap; at the cap it is accepted', () => {
+    const over: [string, number][] = [
+      ['alphabeta:depth=1000000000', MAX_SEARCH_DEPTH],
+      [`alphabeta:depth=${MAX_SEARCH_DEPTH + 1}`, MAX_SEARCH_DEPTH],
+      [`alphabeta:time=${MAX_SEARCH_TIME_MS + 1}`, MAX_SEARCH_TIME_MS],
+      ['alphabeta:movetime=1e15', MAX_SEARCH_TIME_MS],
+      ['alphabeta:nodes=1e11', MAX_SEARCH_NODES],
+      ['mcts:iterations=1e12', MAX_SEARCH_ITERATIONS],
+      ['mcts:time=1e15', MAX_SEARCH_TIME_MS],
+      ['mcts:playout=1e9', MAX_PLAYOUT_DEPTH],
+      ['mcts:maxnodes=1e12', MAX_MCTS_TREE_NODES],
+      [`greedy:depth=${MAX_SEARCH_DEPTH + 1}`, MAX_SEARCH_DEPTH],
+    ];
+    for (const [spec, cap] of over) {
+      const r = makeAgent(spec, 1);
+      expect(r.ok, spec).toBe(false);
+      if (!r.ok) {
+        expect(r.error.code, spec).toBe('ERR_ARGUMENT');
+        expect(r.error.message, spec).toContain(`at most ${cap}`);
+      }
+    }
+    for (const spec of [
+      `alphabeta:depth=${MAX_SEARCH_DEPTH},time=${MAX_SEARCH_TIME_MS},nodes=${MAX_SEARCH_NODES}`,
+      `mcts:iterations=${MAX_SEARCH_ITERATIONS},time=${MAX_SEARCH_TIME_MS},playout=${MAX_PLAYOUT_DEPTH},maxnodes=${MAX_MCTS_TREE_NODES}`,
+      `greedy:depth=${MAX_SEARCH_DEPTH}`,
+    ]) {
+      expect(makeAgent(spec, 1).ok, spec).toBe(true);
+    }
+  });
+
+  it('counts are whole numbers', () => {
+    for (const spec of ['alphabeta:depth=2.5', 'mcts:iterations=100.5', 'alphabeta:nodes=1000.1']) {
+      const r = makeAgent(spec, 1);
+      expect(r.ok, spec).toBe(false);
+      if (!r.ok) expect(r.error.message, spec).toMatch(/whole number/);
+    }
+  });
+
+  it('the help text names the caps', () => {
+    expect(AGENT_KINDS.alphabeta).toContain(`at most ${MAX_SEARCH_DEPTH}`);
+    expect(AGENT_KINDS.alphabeta).toContain(`at most ${MAX_SEARCH_TIME_MS}`);
+    expect(AGENT_KINDS.mcts).toContain('at most 1e8');
+    expect(AGENT_KINDS.mcts).toContain('at most 1e7');
   });
 });

@@ -10,6 +10,9 @@
  * for two players, the average over joint choices for more. At a simultaneous root the agent
  * picks its maximin choice.
  *
+ * The budget is a depth, nodes or time, or `infinite` with a `shouldStop` callback; however the
+ * search ends, it answers the best move of its last completed iteration.
+ *
  * Interior nodes use `candidateMoves` (cheap) and skip a move that `apply` reports perpetual;
  * the root uses the exact `legalMoves`.
  */
@@ -58,6 +61,7 @@ export class AlphaBetaAgent implements Agent {
   private nodes = 0;
   private deadline = Infinity;
   private nodeLimit = Infinity;
+  private shouldStop: (() => boolean) | undefined = undefined;
 
   constructor(seed: number, params: Partial<AlphaBetaParams> = {}) {
     this.params = {
@@ -99,9 +103,13 @@ export class AlphaBetaAgent implements Agent {
     const n = movesFor(game, s, player, rootMoves);
     if (n === 0) return { move: -1 };
     if (n === 1) return { move: rootMoves[0]!, nodes: 0, depth: 0 };
-    const maxDepth = Math.min(MAX_PLY - 1, budget?.depth ?? (budget?.timeMs !== undefined || budget?.nodes !== undefined ? 64 : this.params.depth));
-    const timeMs = budget?.timeMs ?? (budget?.depth !== undefined || budget?.nodes !== undefined ? Infinity : this.params.timeMs);
-    this.nodeLimit = budget?.nodes ?? (budget?.depth !== undefined || budget?.timeMs !== undefined ? Infinity : this.params.nodes);
+    const infinite = budget?.infinite === true;
+    const maxDepth = infinite
+      ? MAX_PLY - 1
+      : Math.min(MAX_PLY - 1, budget?.depth ?? (budget?.timeMs !== undefined || budget?.nodes !== undefined ? 64 : this.params.depth));
+    const timeMs = infinite ? Infinity : budget?.timeMs ?? (budget?.depth !== undefined || budget?.nodes !== undefined ? Infinity : this.params.timeMs);
+    this.nodeLimit = infinite ? Infinity : budget?.nodes ?? (budget?.depth !== undefined || budget?.timeMs !== undefined ? Infinity : this.params.nodes);
+    this.shouldStop = budget?.shouldStop;
     const start = now();
     this.deadline = start + timeMs;
     this.nodes = 0;
@@ -116,6 +124,7 @@ export class AlphaBetaAgent implements Agent {
     let best: { move: number } & SearchInfo = { move: rootMoves[0]!, depth: 0, nodes: 0 };
     const simultaneous = isSimultaneous(s);
     for (let depth = 1; depth <= maxDepth; depth++) {
+      if (depth > 1 && this.shouldStop?.() === true) break;
       let result: { move: number; value: number };
       try {
         result = simultaneous ? this.simRoot(game, s, player, depth) : this.rootSearch(game, s, rootMoves, n, depth);
@@ -134,6 +143,7 @@ export class AlphaBetaAgent implements Agent {
       }
       if (Math.abs(result.value) >= WIN - 1) break;
     }
+    this.shouldStop = undefined;
     best.nodes = this.nodes;
     best.timeMs = now() - start;
     return best;
@@ -164,7 +174,8 @@ export class AlphaBetaAgent implements Agent {
   private tick(): void {
     this.nodes++;
     if (this.nodes >= this.nodeLimit) throw new Abort();
-    if ((this.nodes & 1023) === 0 && now() >= this.deadline) throw new Abort();
+    // A stopped search unwinds to the last completed iteration (or the first root move).
+    if ((this.nodes & 1023) === 0 && (now() >= this.deadline || this.shouldStop?.() === true)) throw new Abort();
   }
 
   private rootSearch(game: Game, s: State, moves: Int32Array, n: number, depth: number): { move: number; value: number } {

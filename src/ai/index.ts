@@ -19,7 +19,29 @@ export interface SearchBudget {
   iterations?: number;
   depth?: number;
   nodes?: number;
+  /** Search until `shouldStop` says so (or the search has nothing left to look at); other limits are ignored. */
+  infinite?: boolean;
+  /**
+   * Asked every few hundred nodes or iterations, where the clock is read: once it returns true the
+   * search ends and answers its best move so far. How a GUI's `stop` reaches a search running in a
+   * worker (a flag in shared memory); nothing Node-only, so the browser can use it too.
+   */
+  shouldStop?: () => boolean;
 }
+
+/**
+ * Caps on search budgets, the same for agent specs and the engine protocol's `go`: a budget beyond
+ * them is refused (ERR_ARGUMENT) rather than left to run for days or to exhaust memory.
+ */
+export const MAX_SEARCH_DEPTH = 64;
+export const MAX_SEARCH_ITERATIONS = 100_000_000;
+/** One hour. */
+export const MAX_SEARCH_TIME_MS = 3_600_000;
+export const MAX_SEARCH_NODES = 10_000_000_000;
+/** Decisions of one MCTS playout (its move log is allocated up front). */
+export const MAX_PLAYOUT_DEPTH = 10_000;
+/** MCTS tree size (about 60 bytes a node: some 600 MB). */
+export const MAX_MCTS_TREE_NODES = 10_000_000;
 
 export interface SearchInfo {
   value?: number;
@@ -81,9 +103,9 @@ class NamedAgent implements Agent {
 /** Agent kinds and their parameters, for help texts. */
 export const AGENT_KINDS: Readonly<Record<string, string>> = {
   random: 'uniformly random legal moves',
-  greedy: 'best material after its own turn; epsilon=P plays randomly that often, depth=N decisions of its turn',
-  alphabeta: 'alpha-beta with iterative deepening; depth=N (default 5), time=MS, nodes=N, tt=BITS',
-  mcts: 'UCT Monte Carlo tree search; iterations=N (default 5000), time=MS, c=C (default 1.0), playout=N decisions before the heuristic value (default 8), reuse=false',
+  greedy: `best material after its own turn; epsilon=P plays randomly that often, depth=N decisions of its turn (at most ${MAX_SEARCH_DEPTH})`,
+  alphabeta: `alpha-beta with iterative deepening; depth=N (default 5, at most ${MAX_SEARCH_DEPTH}), time=MS (at most ${MAX_SEARCH_TIME_MS}, one hour), nodes=N (at most ${MAX_SEARCH_NODES.toExponential().replace('+', '')}), tt=BITS`,
+  mcts: `UCT Monte Carlo tree search; iterations=N (default 5000, at most ${MAX_SEARCH_ITERATIONS.toExponential().replace('+', '')}), time=MS (at most ${MAX_SEARCH_TIME_MS}, one hour), c=C (default 1.0), playout=N decisions before the heuristic value (default 8, at most ${MAX_PLAYOUT_DEPTH}), reuse=false, maxnodes=N tree nodes (default 2e6, at most ${MAX_MCTS_TREE_NODES.toExponential().replace('+', '')})`,
   level: 'level:1 .. level:5, the strength levels',
 };
 
@@ -128,19 +150,27 @@ export function makeAgent(spec: string, seed: number): Result<Agent> {
       return err('ERR_ARGUMENT', `agent ${kind} has no parameter '${name}'${names.length ? `; known: ${names.join(', ')}` : ''}`, spec);
     }
   }
-  const positive = (name: string): Result<number | undefined> => {
+  const positive = (name: string, max: number): Result<number | undefined> => {
     const v = params.get(name);
     if (v === undefined) return ok(undefined);
     if (!(v > 0)) return err('ERR_ARGUMENT', `agent parameter ${name} must be positive, not ${v}`, spec);
+    if (v > max) return err('ERR_ARGUMENT', `agent parameter ${name} must be at most ${max}, not ${v}`, spec);
     return ok(v);
   };
-  const nonNegative = (name: string): Result<number | undefined> => {
+  /** A count (depth, iterations, nodes): a positive whole number up to `max`. */
+  const count = (name: string, max: number): Result<number | undefined> => {
+    const v = positive(name, max);
+    if (v.ok && v.value !== undefined && !Number.isInteger(v.value)) return err('ERR_ARGUMENT', `agent parameter ${name} must be a whole number, not ${v.value}`, spec);
+    return v;
+  };
+  const nonNegative = (name: string, max: number): Result<number | undefined> => {
     const v = params.get(name);
     if (v === undefined) return ok(undefined);
     if (!(v >= 0)) return err('ERR_ARGUMENT', `agent parameter ${name} must be zero or more, not ${v}`, spec);
+    if (v > max) return err('ERR_ARGUMENT', `agent parameter ${name} must be at most ${max}, not ${v}`, spec);
     return ok(v);
   };
-  const time = positive(params.has('time') ? 'time' : 'movetime');
+  const time = positive(params.has('time') ? 'time' : 'movetime', MAX_SEARCH_TIME_MS);
   if (!time.ok) return time;
   switch (kind) {
     case 'random':
@@ -148,13 +178,13 @@ export function makeAgent(spec: string, seed: number): Result<Agent> {
     case 'greedy': {
       const e = params.get('epsilon') ?? 0;
       if (e < 0 || e > 1) return err('ERR_ARGUMENT', `greedy epsilon must be within 0..1, not ${e}`, spec);
-      const d = positive('depth');
+      const d = count('depth', MAX_SEARCH_DEPTH);
       if (!d.ok) return d;
       return ok(new GreedyAgent(seed, { epsilon: e, turnDepth: d.value }));
     }
     case 'alphabeta': {
-      const d = positive('depth');
-      const n = positive('nodes');
+      const d = count('depth', MAX_SEARCH_DEPTH);
+      const n = count('nodes', MAX_SEARCH_NODES);
       const tt = params.get('tt');
       if (!d.ok) return d;
       if (!n.ok) return n;
@@ -162,10 +192,10 @@ export function makeAgent(spec: string, seed: number): Result<Agent> {
       return ok(new AlphaBetaAgent(seed, { depth: d.value, timeMs: time.value, nodes: n.value, ttBits: tt }));
     }
     default: {
-      const it = positive('iterations');
+      const it = count('iterations', MAX_SEARCH_ITERATIONS);
       const c = params.get('c');
-      const po = nonNegative('playout');
-      const mx = positive('maxnodes');
+      const po = nonNegative('playout', MAX_PLAYOUT_DEPTH);
+      const mx = count('maxnodes', MAX_MCTS_TREE_NODES);
       if (!it.ok) return it;
       if (!po.ok) return po;
       if (!mx.ok) return mx;

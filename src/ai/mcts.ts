@@ -9,6 +9,8 @@
  *
  * The tree is kept between moves: when the new position is found a few plies below the old root,
  * its subtree becomes the root. With an iteration budget the search is deterministic for a seed.
+ * A budget's `shouldStop` (a GUI's `stop`) ends the search at the next clock check with the
+ * most visited move so far.
  */
 import type { Game } from '../core/game.js';
 import { Rng } from '../core/rng.js';
@@ -104,12 +106,16 @@ export class MctsAgent implements Agent {
   chooseFor(game: Game, s: State, player: number, budget?: SearchBudget, onInfo?: (i: SearchInfo) => void): { move: number } & SearchInfo {
     if (isOver(s)) return { move: -1 };
     this.prepare(game, s);
-    const iterations = budget?.iterations ?? (budget?.timeMs !== undefined ? Infinity : this.params.iterations);
-    const timeMs = budget?.timeMs ?? (budget?.iterations !== undefined ? Infinity : this.params.timeMs);
+    const infinite = budget?.infinite === true;
+    const shouldStop = budget?.shouldStop;
+    const iterations = infinite ? Infinity : budget?.iterations ?? (budget?.timeMs !== undefined ? Infinity : this.params.iterations);
+    const timeMs = infinite ? Infinity : budget?.timeMs ?? (budget?.iterations !== undefined ? Infinity : this.params.timeMs);
     const start = now();
     const deadline = start + (Number.isFinite(timeMs) ? timeMs : Infinity);
     const limit = Number.isFinite(iterations) ? iterations : Infinity;
-    if (!Number.isFinite(limit) && !Number.isFinite(deadline)) throw new Error('MCTS needs an iteration or time budget');
+    if (!Number.isFinite(limit) && !Number.isFinite(deadline) && shouldStop === undefined) {
+      throw new Error('MCTS needs an iteration or time budget, or a shouldStop callback to end an infinite search');
+    }
     let done = 0;
     let nextInfo = 1024;
     const root = this.rootNode;
@@ -120,7 +126,7 @@ export class MctsAgent implements Agent {
     while (done < limit) {
       this.iterate(game, rs, root);
       done++;
-      if ((done & 63) === 0 && now() >= deadline) break;
+      if ((done & 63) === 0 && (now() >= deadline || shouldStop?.() === true)) break;
       if (onInfo !== undefined && done === nextInfo) {
         nextInfo *= 2;
         onInfo(this.info(game, rs, player, done, start));

@@ -3,16 +3,65 @@
  * stdin/stdout in the spirit of UCI. `EngineSession.handle(line)` answers one command line
  * through the `write` callback; it never throws on input: a malformed command gets
  * `error <CODE> <message>`.
+ *
+ * Two ways to search. Inline (no `host`): `go` searches on the caller's thread and has written
+ * `bestmove` when `handle` returns; in-process callers and the search worker itself use this.
+ * With a `SearchHost` (`gabata engine` starts a worker thread): `go` hands the search to the
+ * host and `handle` returns at once, so `isready`, `stop` and `quit` are answered mid-search.
+ * The host keeps a mirror of this session: every accepted `setoption`, `newgame` and `position`
+ * line is replayed to it in order, so the searcher sees the very state and agent this session
+ * would have had.
  */
 import { GabataError } from '../core/errors.js';
 import { MAX_MOVES, type Game } from '../core/game.js';
 import { PHASE_OVER, type State } from '../core/state.js';
 import { getRuleset, RULESETS } from '../games/index.js';
-import { makeAgent, type Agent, type SearchBudget, type SearchInfo } from '../ai/index.js';
+import {
+  makeAgent,
+  MAX_SEARCH_DEPTH,
+  MAX_SEARCH_ITERATIONS,
+  MAX_SEARCH_NODES,
+  MAX_SEARCH_TIME_MS,
+  type Agent,
+  type SearchBudget,
+  type SearchInfo,
+} from '../ai/index.js';
 import { isSimultaneous } from '../ai/util.js';
 import { makePosition, parseAnyPosition } from '../notation/position.js';
 import { playMoveText } from '../notation/move.js';
 import { makeDiagram } from '../notation/diagram.js';
+
+/** Runs searches away from the session's input loop (a worker thread in `gabata engine`). */
+export interface SearchHost {
+  /** Replays a command the session accepted (`setoption`, `newgame`, `position`) on the searcher's copy. */
+  mirror(line: string): void;
+  /**
+   * Starts search `id` with a `go` line the session has checked: `output` gets its lines (`info`,
+   * then `bestmove` or an `error` line), in order; `done` is called once after the last.
+   */
+  go(id: number, line: string, output: (line: string) => void, done: () => void): void;
+  /** Asks search `id` (and every earlier one) to stop and answer its best move so far. */
+  stop(id: number): void;
+  /** Ends the searcher at once; a search in progress gives no answer. */
+  close(): Promise<void>;
+}
+
+export interface EngineOptions {
+  /** Where `go` runs; without a host it runs inline and `go infinite` is refused. */
+  host?: SearchHost;
+  /** For inline searches: asked during the search, true ends it (the search worker's stop flag). */
+  shouldStop?: () => boolean;
+}
+
+/** A search handed to the host whose `bestmove` the client has not yet been sent. */
+interface PendingSearch {
+  readonly id: number;
+  readonly infinite: boolean;
+  /** `stop` (or a command that stops) was sent for it. */
+  stopped: boolean;
+  /** The bestmove of a `go infinite` search that ended by itself, sent when `stop` comes (as in UCI). */
+  held: string | null;
+}
 
 export const ENGINE_NAME = 'Gabata';
 export const ENGINE_VERSION = '0.1.0';
@@ -21,14 +70,47 @@ export const DEFAULT_AGENT = 'level:5';
 /** Longest command line accepted. */
 const MAX_LINE = 1_000_000;
 
+/** What a checked `go` line asks for. */
+interface GoRequest {
+  budget: SearchBudget;
+  /** 0 unless named (sequential node), the searching player at a simultaneous node. */
+  player: number;
+  infinite: boolean;
+}
+
+/** The budget words of `go`, the agent budget field each sets, and its cap. */
+const GO_BUDGET_WORDS: Readonly<Record<string, { field: 'timeMs' | 'iterations' | 'depth' | 'nodes'; max: number; unit: string }>> = {
+  movetime: { field: 'timeMs', max: MAX_SEARCH_TIME_MS, unit: ' ms (one hour)' },
+  iterations: { field: 'iterations', max: MAX_SEARCH_ITERATIONS, unit: '' },
+  depth: { field: 'depth', max: MAX_SEARCH_DEPTH, unit: '' },
+  nodes: { field: 'nodes', max: MAX_SEARCH_NODES, unit: '' },
+};
+
 export class EngineSession {
   private game: Game | null = null;
   private state: State | null = null;
   private seed = 1;
   private agentSpec = DEFAULT_AGENT;
   private agent: Agent | null = null;
+  private readonly host: SearchHost | undefined;
+  private readonly shouldStop: (() => boolean) | undefined;
+  private nextSearchId = 1;
+  private readonly pending = new Map<number, PendingSearch>();
+  private idle: (() => void) | null = null;
 
-  constructor(private readonly write: (line: string) => void) {}
+  constructor(
+    private readonly write: (line: string) => void,
+    options: EngineOptions = {},
+  ) {
+    this.host = options.host;
+    this.shouldStop = options.shouldStop;
+  }
+
+  /** Whether a search is running as far as the client knows: a `go` without its `bestmove` and no `stop` sent. */
+  get searching(): boolean {
+    for (const p of this.pending.values()) if (!p.stopped) return true;
+    return false;
+  }
 
   /** Handles one line; returns false after `quit`. */
   handle(raw: string): boolean {
@@ -46,23 +128,37 @@ export class EngineSession {
         case 'gabata':
           return this.identify();
         case 'isready':
+          // The session's own state is always current (a search runs on a copy), so this is true at once.
           this.write('readyok');
           return true;
+        // A command that changes what a search searches stops the running search first, as
+        // `stop` does (its bestmove is sent), then applies: the GUI never gets a move for a
+        // position it has left, nor a search that ignores the new one.
         case 'setoption':
-          return this.setOption(rest);
+          this.stopSearches();
+          this.setOption(rest);
+          this.host?.mirror(line);
+          return true;
         case 'newgame':
-          return this.newGame(rest);
+          this.stopSearches();
+          this.newGame(rest);
+          this.host?.mirror(line);
+          return true;
         case 'position':
-          return this.position(rest);
+          this.stopSearches();
+          this.position(rest);
+          this.host?.mirror(line);
+          return true;
         case 'go':
-          return this.go(rest);
+          return this.go(rest, line);
         case 'legal':
           return this.legal(rest);
         case 'd':
         case 'show':
           return this.show();
         case 'stop':
-          // Searches are bounded and run to their budget; a stop between searches has nothing to end.
+          // Between searches there is nothing to end: ignored, as in UCI.
+          this.stopSearches();
           return true;
         case 'quit':
           return false;
@@ -122,7 +218,8 @@ export class EngineSession {
     if (name === undefined) throw new GabataError('ERR_PROTOCOL', 'newgame takes a ruleset and options: newgame <ruleset> [seed=N] [name=value ...]');
     const rs = getRuleset(name);
     if (!rs.ok) throw rs.error;
-    const given: Record<string, string> = {};
+    // No prototype: a name like `__proto__` must stay a key (and be refused as an unknown option).
+    const given: Record<string, string> = Object.create(null) as Record<string, string>;
     let seed = this.seed;
     for (const kv of pairs) {
       const m = /^([^=]+)=(.*)$/.exec(kv);
@@ -204,43 +301,122 @@ export class EngineSession {
     return { game: this.game, s: this.state };
   }
 
-  private go(rest: string): boolean {
-    const { game, s } = this.current();
+  /** Checks a `go` line against the current position; the budget caps are those of agent specs. */
+  private parseGo(rest: string): GoRequest {
+    const { s } = this.current();
     if (s.phase === PHASE_OVER) throw new GabataError('ERR_GAME_OVER', 'the match is over: there is no move to search');
     const tokens = rest.split(/\s+/).filter((x) => x !== '');
     const budget: SearchBudget = {};
     let player = 0;
-    for (let i = 0; i < tokens.length; i += 2) {
-      const key = tokens[i]!;
-      const raw = tokens[i + 1];
-      if (raw === undefined || !/^\d{1,12}$/.test(raw) || Number(raw) <= 0) {
-        throw new GabataError('ERR_PROTOCOL', `go ${key} takes a positive whole number${raw === undefined ? '' : `, not '${raw}'`}`);
+    let infinite = false;
+    let i = 0;
+    while (i < tokens.length) {
+      const key = tokens[i++]!;
+      if (key === 'infinite') {
+        infinite = true;
+        continue;
+      }
+      const word = Object.hasOwn(GO_BUDGET_WORDS, key) ? GO_BUDGET_WORDS[key] : undefined;
+      if (word === undefined && key !== 'player') {
+        throw new GabataError('ERR_PROTOCOL', `unknown go parameter '${clip(key)}'; known: movetime, iterations, depth, nodes, infinite, player`);
+      }
+      const raw = tokens[i++];
+      if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) <= 0) {
+        throw new GabataError('ERR_PROTOCOL', `go ${key} takes a positive whole number${raw === undefined ? '' : `, not '${clip(raw)}'`}`);
       }
       const v = Number(raw);
-      if (key === 'movetime') budget.timeMs = v;
-      else if (key === 'iterations') budget.iterations = v;
-      else if (key === 'depth') budget.depth = v;
-      else if (key === 'nodes') budget.nodes = v;
-      else if (key === 'player') player = v;
-      else throw new GabataError('ERR_PROTOCOL', `unknown go parameter '${key}'; known: movetime, iterations, depth, nodes, player`);
+      if (word === undefined) player = v;
+      else {
+        if (v > word.max) throw new GabataError('ERR_ARGUMENT', `go ${key} must be at most ${word.max}${word.unit}, not ${clip(raw)}`);
+        budget[word.field] = v;
+      }
     }
-    const agent = this.getAgent();
-    const b = Object.keys(budget).length ? budget : undefined;
-    const onInfo = (i: SearchInfo): void => this.write(infoLine(game, s, i));
-    let move: number;
+    if (infinite) {
+      if (Object.keys(budget).length > 0) throw new GabataError('ERR_PROTOCOL', `go infinite searches until 'stop': it takes no ${Object.keys(GO_BUDGET_WORDS).join(', ')}`);
+      budget.infinite = true;
+    }
     if (isSimultaneous(s)) {
       if (!(player >= 1 && player <= s.players)) {
         throw new GabataError('ERR_PROTOCOL', `a simultaneous node: every player chooses at once; say for whom, e.g. 'go player 1 movetime 500'`);
       }
-      const r = (agent.chooseFor as (g: Game, st: State, p: number, bb?: SearchBudget, cb?: (i: SearchInfo) => void) => { move: number } & SearchInfo)(game, s, player, b, onInfo);
-      move = r.move;
-    } else {
-      if (player !== 0 && player !== s.toMove) throw new GabataError('ERR_PROTOCOL', `player ${s.toMove} is to move, not player ${player}`);
-      move = agent.choose(game, s, b, onInfo).move;
+    } else if (player !== 0 && player !== s.toMove) throw new GabataError('ERR_PROTOCOL', `player ${s.toMove} is to move, not player ${player}`);
+    return { budget, player, infinite };
+  }
+
+  private go(rest: string, line: string): boolean {
+    const request = this.parseGo(rest);
+    if (this.host === undefined) return this.searchInline(request);
+    if (this.searching) throw new GabataError('ERR_PROTOCOL', "a search is running: send 'stop' and wait for its bestmove before the next 'go'");
+    const search: PendingSearch = { id: this.nextSearchId++, infinite: request.infinite, stopped: false, held: null };
+    this.pending.set(search.id, search);
+    this.host.go(
+      search.id,
+      line,
+      (out) => {
+        if (out.startsWith('bestmove ') && search.infinite && !search.stopped) search.held = out;
+        else this.write(out);
+      },
+      () => {
+        if (search.held === null) this.pending.delete(search.id);
+        if (this.pending.size === 0) this.idle?.();
+      },
+    );
+    return true;
+  }
+
+  /** Sends `stop` to every running search; a held `go infinite` answer goes out now. */
+  private stopSearches(): void {
+    for (const search of this.pending.values()) this.stopSearchOf(search);
+    if (this.pending.size === 0) this.idle?.();
+  }
+
+  private searchInline(request: GoRequest): boolean {
+    const { game, s } = this.current();
+    if (request.infinite && this.shouldStop === undefined) {
+      throw new GabataError('ERR_PROTOCOL', "go infinite needs a search that 'stop' can reach: run 'gabata engine', whose searches run in a worker thread");
     }
+    const agent = this.getAgent();
+    const budget: SearchBudget = { ...request.budget, shouldStop: this.shouldStop };
+    const onInfo = (i: SearchInfo): void => this.write(infoLine(game, s, i));
+    let move: number;
+    if (isSimultaneous(s)) {
+      const r = (agent.chooseFor as (g: Game, st: State, p: number, bb?: SearchBudget, cb?: (i: SearchInfo) => void) => { move: number } & SearchInfo)(game, s, request.player, budget, onInfo);
+      move = r.move;
+    } else move = agent.choose(game, s, budget, onInfo).move;
     if (move < 0) throw new GabataError('ERR_INTERNAL', 'no move found');
     this.write(`bestmove ${game.moveText(s, move)}`);
     return true;
+  }
+
+  /**
+   * At the end of input: stops a `go infinite` (nobody is left to send `stop`), lets bounded
+   * searches finish and answer, then closes the host.
+   */
+  async finish(): Promise<void> {
+    for (const search of this.pending.values()) if (search.infinite) this.stopSearchOf(search);
+    while (this.pending.size > 0) {
+      await new Promise<void>((resolve) => {
+        this.idle = resolve;
+      });
+    }
+    this.idle = null;
+    await this.close();
+  }
+
+  /** Ends at once (`quit`): a search in progress is abandoned without an answer. */
+  async close(): Promise<void> {
+    this.pending.clear();
+    await this.host?.close();
+  }
+
+  private stopSearchOf(search: PendingSearch): void {
+    if (search.stopped) return;
+    search.stopped = true;
+    this.host?.stop(search.id);
+    if (search.held !== null) {
+      this.write(search.held);
+      this.pending.delete(search.id);
+    }
   }
 }
 
@@ -266,6 +442,11 @@ function infoLine(game: Game, s: State, i: SearchInfo): string {
     parts.push(`pv ${texts.join(' ')}`);
   }
   return parts.join(' ');
+}
+
+/** A token short enough to quote in an error line. */
+function clip(token: string): string {
+  return token.length > 24 ? `${token.slice(0, 24)}...` : token;
 }
 
 /** Index of the brace closing the JSON object that starts `text`, or -1. */
