@@ -101,6 +101,36 @@ describe('engine protocol while searching (subprocess)', () => {
     expect(legalTexts('gabata-adowa', 3)).toContain(best.text.slice(9));
   }, 20_000);
 
+  it('a go sent the moment a bestmove arrives starts a new search (the last one is over for the client)', async () => {
+    const e = start();
+    await e.ready('greedy');
+    let from = e.lines.length;
+    // A GUI that plays on at once: 30 searches back to back, each go written as soon as the
+    // previous bestmove is read, on the same position.
+    const child = e.child;
+    let answered = 0;
+    await new Promise<void>((resolve, reject) => {
+      const rl = createInterface({ input: child.stdout });
+      rl.on('line', (text) => {
+        if (text.startsWith('error ')) {
+          rl.close();
+          reject(new Error(`engine answered ${text}`));
+        } else if (text.startsWith('bestmove ')) {
+          answered++;
+          if (answered === 30) {
+            rl.close();
+            resolve();
+          } else child.stdin.write('go depth 1\n');
+        }
+      });
+      child.stdin.write('go depth 1\n');
+      setTimeout(() => reject(new Error(`only ${answered} bestmoves in 15 s`)), 15_000);
+    });
+    expect(answered).toBe(30);
+    from = e.lines.length;
+    expect(e.lines.slice(from).some((l) => l.text.startsWith('error '))).toBe(false);
+  }, 20_000);
+
   it('isready mid-search is answered at once, before the bestmove', async () => {
     const e = start();
     await e.ready();

@@ -204,11 +204,15 @@ describe('web app', () => {
     const text = await page.$eval('.round-summary', (e) => e.textContent ?? '');
     expect(text).toMatch(/Round 1 is over/);
     expect(text).toMatch(/Tally/);
+    // The tally is ADW-18, the holes that change hands ADW-20 (not ADW-17 / ADW-21).
+    expect(text).toMatch(/ADW-18/);
+    expect(text).toMatch(/ADW-20/);
+    expect(text).not.toMatch(/ADW-17|ADW-21/);
     const { s } = await engineState(id);
     expect(s.round > 1 || s.phase === PHASE_OVER).toBe(true);
     expect(await drawnCounts(page)).toEqual(Array.from(s.counts));
     const commentary = await page.$eval('.commentary', (e) => e.textContent ?? '');
-    expect(commentary).toMatch(/ADW-17/);
+    expect(commentary).toMatch(/ADW-18/);
     await page.screenshot({ path: path.join(SHOTS, 'round-summary-desktop.png'), fullPage: true });
     await page.setViewportSize(PHONE);
     await page.screenshot({ path: path.join(SHOTS, 'round-summary-phone.png'), fullPage: true });

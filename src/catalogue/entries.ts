@@ -302,7 +302,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
       { id: 'SEL-15', text: 'At most one nedf per lap.' },
       { id: 'SEL-16', text: "While the hole after a player's nedf holds three, his opponent cannot make a nedf." },
       { id: 'SEL-17', text: 'Nedfs and their counters stay their owner\'s.' },
-      { id: 'SEL-18', text: 'The game ends when the player to move cannot start a sowing, or concedes.' },
+      { id: 'SEL-18', text: 'The game ends when the player to move cannot start a sowing, or concedes; by default the one who concedes loses.' },
       { id: 'SEL-19', text: 'By default each scores his nedfs plus his own holes; more wins.' },
       { id: 'SEL-20', text: 'There is a single round.' },
     ],

@@ -7,6 +7,7 @@
  * move); 2 usage (unknown flag, missing argument, unknown ruleset or option).
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { err, ok, type GabataError, type Result } from '../core/errors.js';
 import type { Game, Ruleset } from '../core/game.js';
@@ -65,7 +66,8 @@ export function parseCommon(args: string[], extraStrings: readonly string[] = []
     return err('ERR_ARGUMENT', (e as Error).message);
   }
   const v = parsed.values as Record<string, string | string[] | boolean | undefined>;
-  const options: Record<string, string> = {};
+  // No prototype: a name like `__proto__` must stay a key (and be refused as an unknown option).
+  const options: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const kv of (v['option'] as string[] | undefined) ?? []) {
     const m = /^([^=\s]+)=(.*)$/.exec(kv);
     if (!m) return err('ERR_ARGUMENT', `--option takes name=value, not '${kv}'`, '--option');
@@ -119,6 +121,27 @@ export function makeGame(ruleset: Ruleset, a: CommonArgs): Result<Game> {
     }
   }
   return ruleset.create(given);
+}
+
+/** Worker threads of simulate and tournament when none are asked for: one per core. */
+export const DEFAULT_WORKERS = Math.max(1, availableParallelism());
+
+/**
+ * Most worker threads simulate and tournament start: twice the cores. Each worker is a V8
+ * isolate of roughly 10 MB (64 workers for 64 Selus games took 743 MB) and more threads than
+ * cores only share them, so a larger count costs memory and buys nothing.
+ */
+export const MAX_WORKERS = 2 * DEFAULT_WORKERS;
+
+/** Reads `--workers K` (0 = the main thread, 1..MAX_WORKERS threads; default one per core). */
+export function parseWorkers(text: string | undefined): Result<number> {
+  if (text === undefined) return ok(DEFAULT_WORKERS);
+  if (!/^\d{1,9}$/.test(text)) return err('ERR_ARGUMENT', `--workers takes a whole number, not '${text}'`, '--workers');
+  const k = Number(text);
+  if (k > MAX_WORKERS) {
+    return err('ERR_ARGUMENT', `--workers ${k} is more than the ${MAX_WORKERS} this machine allows (twice its ${DEFAULT_WORKERS} cores); more threads than cores only cost memory`, '--workers');
+  }
+  return ok(k);
 }
 
 /** Default seed of `start` and `play` when none is given (every run is reproducible). */

@@ -10,6 +10,7 @@ const COMMANDS: Record<string, string> = {
   apply: 'apply moves to a position',
   show: 'draw a position, or print it as JSON',
   play: 'play a match at this terminal (two people, or against the computer)',
+  replay: 'step through a game record: every move, what it did, the board after it',
   simulate: 'play many matches between agents and summarise them',
   tournament: 'round-robin tournament between agents and engines, with ratings',
   engine: 'speak the engine protocol on stdin/stdout',
@@ -49,6 +50,12 @@ async function main(argv: string[]): Promise<number> {
   }
   return mod.run(rest);
 }
+
+// Output piped into a reader that stops early (`gabata replay x | head`): stop quietly.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
 
 main(process.argv.slice(2)).then(
   (code) => {

@@ -1,19 +1,26 @@
 /**
  * `gabata play <ruleset> [--option name=value]... [--preset NAME] [--players N] [--seed S]
- *  [--vs human|random] [--record FILE]`: a match at one terminal. The board is drawn after
- * every move; moves are typed in the notation (`a|b` at a simultaneous node); `help`, `moves`,
+ *  [--vs human|AGENT] [--record FILE]`: a match at one terminal. The board is drawn after every
+ * move, and every move is told in sentences (its story: relays, wegues, captures, nedfs, the
+ * race...). Moves are typed in the notation (`a|b` at a simultaneous node); `help`, `moves`,
  * `undo`, `show`, `position` and `quit` are commands. Works with input piped on stdin (each line
  * read is echoed so that a transcript reads like a session).
  *
- * Seats are driven by `Seat`s: a person types, a computer seat chooses a move text itself.
- * `--vs random` puts a seeded uniform random mover in every seat but player 1's; the agents of
- * src/ai can plug in through `computerSeat` (the hook: a function from position to move text).
+ * Seats: a person types; a computer seat is an agent of src/ai (`--vs level:3`,
+ * `--vs mcts:iterations=2000`), seeded from `--seed`, in every seat but player 1's.
+ *
+ * The record (`--record FILE`) is written at the start (so that a bad path is found before play)
+ * and again after every move, so that it survives every way out: quit, end of input, Ctrl-C and
+ * the end of the match.
  */
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
-import { GabataError, ok } from '../core/errors.js';
+import { makeAgent, type Agent } from '../ai/index.js';
+import { err, GabataError, ok, type Result } from '../core/errors.js';
+import type { GameEvent } from '../core/events.js';
 import type { Game } from '../core/game.js';
-import { Rng } from '../core/rng.js';
+import { deriveSeed } from '../core/rng.js';
 import { PHASE_OVER, type State } from '../core/state.js';
 import { RULESETS } from '../games/index.js';
 import { makeDiagram } from '../notation/diagram.js';
@@ -24,70 +31,108 @@ import {
   legalMoveListFor,
   legalMovesText,
   makeJointMove,
-  makeMove,
   makeParsedMove,
   playMoveText,
 } from '../notation/move.js';
 import { makePosition } from '../notation/position.js';
 import { makeRecord, stateResult, stringifyRecord } from '../notation/record.js';
-import { DEFAULT_SEED, EXIT_OK, EXIT_USAGE, fail, findRuleset, makeGame, parseCommon } from './args.js';
+import { storyLines, wordsFor } from '../notation/story.js';
+import { DEFAULT_SEED, EXIT_OK, fail, findRuleset, makeGame, parseCommon } from './args.js';
 
-const HELP = `usage: gabata play [<ruleset>] [--option name=value]... [--preset NAME] [--players N] [--seed S]
-                   [--vs human|random] [--record FILE]
+/** The signals that end play with the record kept, and the exit code of each (128 + its number). */
+const SIGNAL_EXITS: readonly (readonly [NodeJS.Signals, number])[] = [
+  ['SIGINT', 130],
+  ['SIGHUP', 129],
+  ['SIGTERM', 143],
+];
+
+const USAGE = `usage: gabata play [<ruleset>] [--option name=value]... [--preset NAME] [--players N] [--seed S]
+                   [--vs human|AGENT] [--record FILE]
 
 Plays a match at this terminal (the ruleset defaults to the first one of gabata rulesets).
-Type a move in the notation shown by 'moves' (at a
-simultaneous node, every player's choice joined by '|', e.g. 12|4), or a command:
+After every move the board is drawn and the move is told: relays, wegues and nedfs made,
+captures, why the turn ended, the race with each racer named.
+--vs AGENT: you are player 1; the computer plays every other seat. AGENT is any agent spec:
+  level:1 .. level:5 (beginner .. master), random, greedy, alphabeta:depth=4,
+  mcts:iterations=2000 (see gabata simulate --help). --vs human (the default): people only.
+--seed S: the seed of the position and of the computer's choices (default ${DEFAULT_SEED}); the same seed
+  and the same typed moves replay the same match.
+--record FILE: the game record (JSON), written at the start and after every move; kept on quit,
+  at the end of input, on Ctrl-C and at the end of the match. Replay it with gabata replay FILE.`;
+
+const COMMANDS = `Type a move in the notation shown by 'moves' (at a simultaneous node such as the race,
+every player's choice joined by '|', player 1's first: in Selus e.g. 3|14), or a command:
   moves      list the legal moves
   undo       take back the last move typed (and the computer's replies)
   show       draw the board again
   position   print the position text (to continue later with gabata show/apply)
   help       this text
-  quit       stop (the record is still written with --record)
---vs random: you are player 1; the other seats play seeded random moves.`;
+  quit       stop (the record is still written with --record)`;
 
-/** Who chooses a seat's moves: a person at the terminal, or a function of the position. */
-export type Seat = { kind: 'human' } | { kind: 'computer'; name: string; choose: (game: Game, s: State) => string };
+/** What the notation of a ruleset needs explained beyond "type a hole" (by clause prefix). */
+const NOTATION_HELP: Readonly<Record<string, string>> = {
+  GIF: `Gifia moves name a hole and a direction (GIF-04):
+  1a         sow hole 1 anticlockwise (as drawn: right along row 0, back left along row 1)
+  1c         sow hole 1 clockwise (the other way round the ring)
+  1a>6       sow hole 1 anticlockwise, then take neighbour 6 by capture B (GIF-07); '>' names
+             the neighbour to take when capture B has a choice (a forced one may be left out)
+  pass       pass, when the rules allow it (GIF-09)`,
+  SEL: `Selus opens with a race: both players choose a starting hole at once (SEL-05). Player 1 races
+from 3, 4, 5, 11, 10 or 9, player 2 from 14, 13, 12, 6, 7 or 8: type e.g. 3|14 (player 1's
+choice first), or only your own choice when playing the computer. Then type one hole per move;
+'concede' ends the game when no more nedfs can be made (SEL-18, when the option allows it).`,
+  ABA: `Abalala'e opens every round with a race (ABA-04); then type one hole per move.`,
+};
 
-/** A seeded uniform random mover (the simplest computer seat; src/ai agents plug in the same way). */
-export function randomSeat(seed: number): Seat {
-  const rng = new Rng(seed);
-  return {
-    kind: 'computer',
-    name: 'random',
-    choose(game, s) {
-      if (isSimultaneous(s)) {
-        const joint = new Int32Array(s.players + 1);
-        for (let p = 1; p <= s.players; p++) {
-          const l = legalMoveListFor(game, s, p);
-          joint[p] = l[rng.int(l.length)]!;
-        }
-        return makeJointMove(game, s, joint);
-      }
-      const l = legalMoveList(game, s);
-      return makeMove(game, s, l[rng.int(l.length)]!);
-    },
-  };
+/** The text of `help` inside play: the commands, then what this ruleset's notation needs. */
+export function playHelp(game: Game): string {
+  const extra = NOTATION_HELP[game.ruleset.info.clausePrefix];
+  return extra ? `${COMMANDS}\n${extra}` : COMMANDS;
 }
 
-/** The seat controllers of `--vs`: the hook for computer opponents. */
-export function computerSeat(spec: string, seed: number): Seat | null {
-  if (spec === 'random') return randomSeat(seed);
-  return null;
+/** Who chooses a seat's moves: a person at the terminal, or an agent of src/ai. */
+export type Seat = { kind: 'human' } | { kind: 'computer'; name: string; agent: Agent };
+
+/** The computer seat of an agent spec (`level:3`, `mcts:iterations=2000`, ...). */
+export function computerSeat(spec: string, seed: number): Result<Seat> {
+  const a = makeAgent(spec, seed);
+  if (!a.ok) return err('ERR_ARGUMENT', `--vs takes human or an agent spec: ${bareMessage(a.error)}`, '--vs');
+  return ok({ kind: 'computer', name: spec, agent: a.value });
+}
+
+/**
+ * Checks at the start that the record can be written where asked, and says why not in words
+ * a person can act on (rather than an EISDIR at the end of a long match).
+ */
+export function checkRecordPath(file: string): Result<string> {
+  const stat = (p: string): ReturnType<typeof statSync> | undefined => {
+    try {
+      return statSync(p);
+    } catch {
+      return undefined;
+    }
+  };
+  const here = stat(file);
+  if (here?.isDirectory()) return err('ERR_ARGUMENT', `--record ${file} is a folder; give a file name, e.g. ${file.replace(/\/+$/, '')}/match.json`, '--record');
+  const folder = dirname(file);
+  const parent = stat(folder);
+  if (!parent) return err('ERR_ARGUMENT', `--record ${file}: the folder ${folder} does not exist`, '--record');
+  if (!parent.isDirectory()) return err('ERR_ARGUMENT', `--record ${file}: ${folder} is not a folder`, '--record');
+  return ok(file);
 }
 
 export async function run(args: string[]): Promise<number> {
   const a = parseCommon(args, ['vs', 'record']);
-  if (!a.ok) return fail('play', a.error, HELP);
+  if (!a.ok) return fail('play', a.error, USAGE);
   if (a.value.help) {
-    process.stdout.write(HELP + '\n');
+    process.stdout.write(`${USAGE}\n\n${COMMANDS}\n`);
     return EXIT_OK;
   }
   const [name, ...rest] = a.value.positionals;
-  if (rest.length > 0) return fail('play', new GabataError('ERR_ARGUMENT', `unexpected argument '${rest[0]}'`), HELP);
+  if (rest.length > 0) return fail('play', new GabataError('ERR_ARGUMENT', `unexpected argument '${rest[0]}'`), USAGE);
   // Without a ruleset, the first registered one (what `npm start` gives a new user).
   const rs = name === undefined && RULESETS[0] ? ok(RULESETS[0]) : findRuleset(name);
-  if (!rs.ok) return fail('play', rs.error, HELP);
+  if (!rs.ok) return fail('play', rs.error, USAGE);
   const g = makeGame(rs.value, a.value);
   if (!g.ok) return fail('play', g.error);
   const game = g.value;
@@ -95,56 +140,106 @@ export async function run(args: string[]): Promise<number> {
   const vs = a.value.extra['vs'] ?? 'human';
   const seats: Seat[] = [{ kind: 'human' }];
   for (let p = 1; p <= game.players; p++) {
-    if (vs === 'human') seats.push({ kind: 'human' });
-    else if (p === 1) seats.push({ kind: 'human' });
-    else {
-      const seat = computerSeat(vs, seed + p);
-      if (!seat) {
-        process.stderr.write(`gabata play: ERR_ARGUMENT: --vs must be human or random, not '${vs}'\n`);
-        return EXIT_USAGE;
-      }
-      seats.push(seat);
+    if (vs === 'human' || p === 1) {
+      seats.push({ kind: 'human' });
+      continue;
     }
+    const seat = computerSeat(vs, deriveSeed(seed, p));
+    if (!seat.ok) return fail('play', seat.error);
+    seats.push(seat.value);
   }
-  return playMatch(game, seed, seats, a.value.extra['record']);
+  const recordFile = a.value.extra['record'];
+  if (recordFile !== undefined) {
+    const checked = checkRecordPath(recordFile);
+    if (!checked.ok) return fail('play', checked.error);
+  }
+  return playMatch(game, seed, seats, recordFile);
 }
 
-/** Runs the read-draw-move loop until the match ends, the input ends, or `quit`. */
+type ComputerSeat = Extract<Seat, { kind: 'computer' }>;
+
+/** Runs the read-draw-move loop until the match ends, the input ends, `quit` or Ctrl-C. */
 export async function playMatch(game: Game, seed: number, seats: readonly Seat[], recordFile?: string): Promise<number> {
   const out = (t: string): void => {
     process.stdout.write(t);
   };
+  const words = wordsFor(game.ruleset.info.clausePrefix);
+  const playerName = (p: number): string => `Player ${p}`;
+  /** Prints the story of a move's events, one sentence a line, with the clause behind it. */
+  const tell = (events: readonly GameEvent[]): void => {
+    for (const l of storyLines(events, playerName, words)) out(`  ${l.text}${l.rule ? ` [${l.rule}]` : ''}\n`);
+  };
   const echo = !process.stdin.isTTY;
-  const rl = createInterface({ input: process.stdin, terminal: false });
-  const lines = rl[Symbol.asyncIterator]();
-  const s = game.newState(seed);
+  const opening: GameEvent[] = [];
+  const s = game.newState(seed, opening);
   /** States before each move typed by a person, and how many record moves preceded it (for undo). */
   const undoStack: { state: State; moves: number }[] = [];
   const moves: string[] = [];
+  const agents = seats.slice(1).map((x) => (x.kind === 'human' ? 'human' : x.name));
+  const date = new Date().toISOString();
+  /** Writes the record as it stands (a match cut short has `result: null`). */
+  const saveRecord = (): Result<void> => {
+    if (!recordFile) return ok(undefined);
+    try {
+      writeFileSync(recordFile, stringifyRecord(makeRecord({ game, seed, moves, final: s, agents, date })) + '\n');
+      return ok(undefined);
+    } catch (e) {
+      return err('ERR_ARGUMENT', `cannot write the record to ${recordFile}: ${(e as Error).message}`, '--record');
+    }
+  };
+  const first = saveRecord();
+  if (!first.ok) return fail('play', first.error);
+
+  const rl = createInterface({ input: process.stdin, terminal: false });
+  const lines = rl[Symbol.asyncIterator]();
+  const finish = (code: number = EXIT_OK): number => {
+    for (const [signal, handler] of onSignals) process.off(signal, handler);
+    rl.close();
+    if (recordFile) {
+      const saved = saveRecord();
+      if (!saved.ok) return fail('play', saved.error);
+      out(`record written to ${recordFile}\n`);
+    }
+    return code;
+  };
+  // Ctrl-C (or the terminal closing, or a kill): keep the record of the moves so far, then stop
+  // with the code a shell expects of a program ended by that signal.
+  const onSignals = SIGNAL_EXITS.map(([signal, code]) => {
+    const handler = (): void => {
+      out(`\ninterrupted.\nposition: ${makePosition(game, s)}\n`);
+      process.exit(finish(code));
+    };
+    process.on(signal, handler);
+    return [signal, handler] as const;
+  });
+
   /** The players who type at this node (at a simultaneous node, every human seat). */
   const typists = (st: State): number[] => {
     const ps = isSimultaneous(st) ? Array.from({ length: game.players }, (_, i) => i + 1) : [st.toMove];
     return ps.filter((p) => seats[p]!.kind === 'human');
+  };
+  /** Player p's part of a joint move, as the agent of its seat chooses it (notation). */
+  const partOf = (st: State, p: number, agent: Agent): string => {
+    const joint = new Int32Array(game.players + 1);
+    for (let q = 1; q <= game.players; q++) joint[q] = legalMoveListFor(game, st, q)[0] ?? 0;
+    joint[p] = agent.chooseFor(game, st, p).move;
+    return makeJointMove(game, st, joint).split('|')[p - 1]!;
   };
   /** The computer seats' parts of a joint move (`undefined` for the human seats). */
   const computerParts = (st: State): (string | undefined)[] => {
     const parts: (string | undefined)[] = [];
     for (let p = 1; p <= game.players; p++) {
       const seat = seats[p]!;
-      parts.push(seat.kind === 'computer' ? seat.choose(game, st).split('|')[p - 1] : undefined);
+      parts.push(seat.kind === 'computer' ? partOf(st, p, seat.agent) : undefined);
     }
     return parts;
   };
-  const finish = (): number => {
-    rl.close();
-    if (recordFile) {
-      const agents = seats.slice(1).map((x) => (x.kind === 'human' ? 'human' : x.name));
-      writeFileSync(recordFile, stringifyRecord(makeRecord({ game, seed, moves, final: s, agents, date: new Date().toISOString() })) + '\n');
-      out(`record written to ${recordFile}\n`);
-    }
-    return EXIT_OK;
-  };
+
   out(`${game.ruleset.info.name}: type a move, or help. Seed ${seed}.\n`);
+  if (opening.some((e) => e.type !== 'drop' && e.type !== 'raceTick')) {
+    out('The opening:\n');
+    tell(opening);
+  }
   let drawn = false;
   for (;;) {
     if (!drawn) {
@@ -162,17 +257,29 @@ export async function playMatch(game: Game, seed: number, seats: readonly Seat[]
     }
     const humans = typists(s);
     if (humans.length === 0) {
-      const text = isSimultaneous(s) ? computerParts(s).join('|') : (seats[s.toMove] as Extract<Seat, { kind: 'computer' }>).choose(game, s);
-      const seat = seats[isSimultaneous(s) ? 1 : s.toMove] as Extract<Seat, { kind: 'computer' }>;
-      const label = isSimultaneous(s) ? 'computer (all seats)' : `${seat.name} (P${s.toMove})`;
-      const r = playMoveText(game, s, text);
+      const simultaneous = isSimultaneous(s);
+      let text: string;
+      let label: string;
+      if (simultaneous) {
+        text = computerParts(s).join('|');
+        label = 'computer (all seats)';
+      } else {
+        const seat = seats[s.toMove] as ComputerSeat;
+        const legal = legalMoveList(game, s);
+        const chosen = legal.length === 1 ? legal[0]! : seat.agent.choose(game, s).move;
+        text = game.moveText(s, chosen);
+        label = `${seat.name} (P${s.toMove})`;
+      }
+      const events: GameEvent[] = [];
+      const r = playMoveText(game, s, text, events);
       if (!r.ok) {
-        process.stderr.write(`gabata play: the ${seat.name} seat chose an illegal move '${text}': ${r.error.message}\n`);
-        rl.close();
-        return 1;
+        process.stderr.write(`gabata play: the computer chose an illegal move '${text}': ${r.error.message}\n`);
+        return finish(1);
       }
       moves.push(text);
       out(`${label} plays ${text}\n`);
+      tell(events);
+      saveRecord();
       drawn = false;
       continue;
     }
@@ -193,7 +300,7 @@ export async function playMatch(game: Game, seed: number, seats: readonly Seat[]
       return finish();
     }
     if (cmd === 'help' || cmd === '?') {
-      out(HELP.slice(HELP.indexOf('Type a move')) + '\n');
+      out(playHelp(game) + '\n');
       continue;
     }
     if (cmd === 'moves') {
@@ -216,6 +323,7 @@ export async function playMatch(game: Game, seed: number, seats: readonly Seat[]
       }
       s.copyFrom(prev.state);
       moves.length = prev.moves;
+      saveRecord();
       out('move taken back\n');
       drawn = false;
       continue;
@@ -235,7 +343,8 @@ export async function playMatch(game: Game, seed: number, seats: readonly Seat[]
       computerSaid = parts.filter((_, i) => seats[i + 1]!.kind === 'computer').join('|');
     }
     const before = s.clone();
-    const r = playMoveText(game, s, text);
+    const events: GameEvent[] = [];
+    const r = playMoveText(game, s, text, events);
     if (!r.ok) {
       out(`${r.error.code}: ${bareMessage(r.error)}\nlegal: ${legalMovesText(game, s)}\n`);
       continue;
@@ -243,6 +352,8 @@ export async function playMatch(game: Game, seed: number, seats: readonly Seat[]
     if (computerSaid) out(`the computer chose ${computerSaid}\n`);
     undoStack.push({ state: before, moves: moves.length });
     moves.push(makeParsedMove(game, before, r.value));
+    tell(events);
+    saveRecord();
     drawn = false;
   }
 }

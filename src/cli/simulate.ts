@@ -5,7 +5,6 @@
  * keeps every finished match (in the summary and in the out file, one record per line).
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { err, GabataError, type Result } from '../core/errors.js';
 import { deriveSeed } from '../core/rng.js';
 import { makeAgent } from '../ai/index.js';
@@ -13,14 +12,15 @@ import { MatchPool } from '../sim/pool.js';
 import type { MatchResult } from '../sim/match.js';
 import { summarise, summaryText } from '../sim/summary.js';
 import type { MatchTask } from '../sim/task.js';
-import { EXIT_OK, EXIT_USAGE, fail, findRuleset, makeGame, parseCommon, printJSON } from './args.js';
+import { DEFAULT_WORKERS, EXIT_OK, EXIT_USAGE, fail, findRuleset, makeGame, MAX_WORKERS, parseCommon, parseWorkers, printJSON } from './args.js';
 import { Progress } from './progress.js';
 
 const HELP = `usage: gabata simulate <ruleset> --games N --agents A,B[,C] [--option name=value]... [--preset P]
                        [--players N] [--seed S] [--workers K] [--out FILE.jsonl] [--json]
 
 Plays N matches between agents (seats rotate from match to match) in K worker threads
-(default: one per core) and prints a summary: wins and draws per seat with 95% intervals, the
+(default one per core, here ${DEFAULT_WORKERS}; at most ${MAX_WORKERS}, twice the cores; 0 = on the main
+thread) and prints a summary: wins and draws per seat with 95% intervals, the
 first player's advantage, match length, branching factor, guard-ended matches.
 Agents: random, greedy, alphabeta[:depth=N|time=MS|nodes=N], mcts[:iterations=N|time=MS,c=C],
 level:1..level:5. One agent spec plays every seat.
@@ -60,7 +60,7 @@ export async function run(args: string[]): Promise<number> {
   const game = g.value;
   const games = positiveInt(c.extra['games'], '--games', 100);
   if (!games.ok) return fail('simulate', games.error, HELP);
-  const workers = positiveInt(c.extra['workers'], '--workers', Math.max(1, availableParallelism()));
+  const workers = parseWorkers(c.extra['workers']);
   if (!workers.ok) return fail('simulate', workers.error, HELP);
   const specs = (c.extra['agents'] ?? 'random').split(',').map((x) => x.trim()).filter((x) => x !== '');
   for (const spec of specs) {

@@ -1,13 +1,15 @@
 /**
  * `gabata tournament --ruleset R --agents LIST --games N [--engine NAME=COMMAND]...
  * [--option name=value]... [--preset P] [--players N] [--seed S] [--movetime MS] [--workers K]
- * [--out results.jsonl] [--resume] [--json]`: a round robin with seats rotated, a cross table
- * and Bradley-Terry ratings. Engines are external programs speaking the engine protocol.
+ * [--out results.jsonl] [--resume | --force] [--json]`: a round robin with seats rotated, a
+ * cross table and Bradley-Terry ratings. Engines are external programs speaking the engine protocol.
+ *
+ * Every results line names its ruleset, resolved options and participants, so that `--resume`
+ * can refuse a file of another tournament instead of mixing its games into these ratings.
  */
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { GabataError, unwrap } from '../core/errors.js';
+import { err, GabataError, ok, unwrap, type Result } from '../core/errors.js';
 import type { Game } from '../core/game.js';
 import { deriveSeed } from '../core/rng.js';
 import { makeAgent } from '../ai/index.js';
@@ -15,20 +17,23 @@ import { EngineProcess } from '../protocol/client.js';
 import { agentPlayer, playMatchAsync, type AsyncPlayer } from '../sim/async-match.js';
 import type { MatchResult } from '../sim/match.js';
 import { MatchPool } from '../sim/pool.js';
-import { schedule, standings, standingsText, type GameOutcome, type ScheduledGame } from '../sim/tournament.js';
-import { EXIT_OK, fail, findRuleset, makeGame, printJSON, type CommonArgs } from './args.js';
+import { schedule, setupDifference, standings, standingsText, type GameOutcome, type ScheduledGame, type TournamentSetup } from '../sim/tournament.js';
+import { DEFAULT_WORKERS, EXIT_OK, fail, findRuleset, makeGame, MAX_WORKERS, parseWorkers, printJSON, type CommonArgs } from './args.js';
 import { Progress } from './progress.js';
 
 const HELP = `usage: gabata tournament --ruleset R --agents A,B,... --games N [--engine NAME=COMMAND]...
                          [--option name=value]... [--preset P] [--players N] [--seed S]
-                         [--movetime MS] [--workers K] [--out results.jsonl] [--resume] [--json]
+                         [--movetime MS] [--workers K] [--out results.jsonl] [--resume | --force] [--json]
 
 Round robin: every pair of participants (every three, for three players) plays N matches with
 the seats rotated. Prints the ratings (Bradley-Terry, in Elo points, with 95% error bars) and
 the cross table (points/games of the row against the column). --engine adds an external program
 that speaks the engine protocol (e.g. --engine mine="node dist/cli/main.js engine"); it is asked
-'go movetime MS' (default 200). --out keeps every result as a JSON line; with --resume the games
-already in it are not played again.`;
+'go movetime MS' (default 200). --workers K: matches run in K worker threads (default one per
+core, here ${DEFAULT_WORKERS}; at most ${MAX_WORKERS}, twice the cores; 0 = on the main thread).
+--out keeps every result as a JSON line naming its ruleset, options and agents. An existing
+--out file is never overwritten silently: --resume plays only the games not already in it (and
+refuses a file of another ruleset, other options or other agents), --force starts it afresh.`;
 
 export async function run(args: string[]): Promise<number> {
   let v: Record<string, string | string[] | boolean | undefined>;
@@ -48,6 +53,7 @@ export async function run(args: string[]): Promise<number> {
         workers: { type: 'string' },
         out: { type: 'string' },
         resume: { type: 'boolean' },
+        force: { type: 'boolean' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -70,11 +76,11 @@ export async function run(args: string[]): Promise<number> {
   const games = num('games', 10);
   const seed = num('seed', 1);
   const movetime = num('movetime', 200);
-  const workers = num('workers', Math.max(1, availableParallelism()));
+  const workers = parseWorkers(v['workers'] as string | undefined);
+  if (!workers.ok) return fail('tournament', workers.error, HELP);
   if (games === null || games < 1) return bad('--games takes a positive whole number', '--games');
   if (seed === null) return bad('--seed takes a whole number', '--seed');
   if (movetime === null || movetime < 1) return bad('--movetime takes a positive whole number of milliseconds', '--movetime');
-  if (workers === null) return bad('--workers takes a whole number', '--workers');
   const options: Record<string, string> = {};
   for (const kv of (v['option'] as string[] | undefined) ?? []) {
     const m = /^([^=\s]+)=(.*)$/.exec(kv);
@@ -112,23 +118,38 @@ export async function run(args: string[]): Promise<number> {
   if (names.length < game.players) return bad(`${game.players} players need at least ${game.players} participants, not ${names.length}`, '--agents');
   const out = v['out'] as string | undefined;
   const resume = v['resume'] === true;
+  const force = v['force'] === true;
   if (resume && out === undefined) return bad('--resume needs --out (the results file to resume from)', '--resume');
+  if (force && out === undefined) return bad('--force needs --out (the results file to start afresh)', '--force');
+  if (resume && force) return bad('--resume keeps the results in --out, --force throws them away: choose one', '--force');
 
+  const setup: TournamentSetup = {
+    ruleset: game.ruleset.info.id,
+    options: { ...game.options },
+    agents: names.map((n) => (engines.has(n) ? `${n}=${engines.get(n)}` : n)),
+  };
   const plan = schedule(names, game.players, games, seed);
   const outcomes: GameOutcome[] = [];
   if (out !== undefined) {
-    if (resume && existsSync(out)) {
-      const keys = new Set(plan.map((p) => p.key));
-      for (const line of readFileSync(out, 'utf8').split('\n')) {
-        if (line.trim() === '') continue;
-        try {
-          const o = JSON.parse(line) as GameOutcome;
-          if (keys.has(o.key) && !outcomes.some((x) => x.key === o.key)) outcomes.push(o);
-        } catch {
-          // A line cut short by an interruption: that game is played again.
-        }
+    const existing = outFileState(out);
+    if (existing === 'folder') return bad(`--out ${out} is a folder; give a file name, e.g. ${out.replace(/\/+$/, '')}/results.jsonl`, '--out');
+    if (resume && existing === 'content') {
+      const loaded = loadOutcomes(out, setup, plan);
+      if (!loaded.ok) return fail('tournament', loaded.error);
+      outcomes.push(...loaded.value);
+    } else {
+      if (existing === 'content' && !force) {
+        return fail(
+          'tournament',
+          new GabataError('ERR_CONFLICT', `--out ${out} already holds results; add --resume to continue that tournament, or --force to overwrite it`, '--out'),
+        );
       }
-    } else writeFileSync(out, '');
+      try {
+        writeFileSync(out, '');
+      } catch (e) {
+        return bad(`cannot write ${out}: ${(e as Error).message}`, '--out');
+      }
+    }
   }
   const doneKeys = new Set(outcomes.map((o) => o.key));
   const todo = plan.filter((p) => !doneKeys.has(p.key));
@@ -136,6 +157,7 @@ export async function run(args: string[]): Promise<number> {
   let finished = outcomes.length;
   const record = (sg: ScheduledGame, r: MatchResult): void => {
     const o: GameOutcome = {
+      ...setup,
       key: sg.key,
       seed: sg.seed,
       seats: sg.seats.map((i) => names[i]!),
@@ -151,7 +173,7 @@ export async function run(args: string[]): Promise<number> {
   };
   const isEngine = (sg: ScheduledGame): boolean => sg.seats.some((i) => engines.has(names[i]!));
   let interrupted = false;
-  const pool = new MatchPool({ ruleset: game.ruleset.info.id, options: { ...game.options }, workers, record: false });
+  const pool = new MatchPool({ ruleset: game.ruleset.info.id, options: { ...game.options }, workers: workers.value, record: false });
   const procs = new Map<string, EngineProcess>();
   const onSigint = (): void => {
     interrupted = true;
@@ -204,6 +226,46 @@ export async function run(args: string[]): Promise<number> {
   if (v['json'] === true) printJSON({ ruleset: game.ruleset.info.id, options: game.options, matches: outcomes.length, ...st, interrupted });
   else process.stdout.write(`${game.ruleset.info.id}: ${outcomes.length} games\n\n${standingsText(st, game.players)}\n`);
   return interrupted ? 130 : EXIT_OK;
+}
+
+/** What is at the --out path now: nothing (or an empty file), results, or a folder. */
+function outFileState(file: string): 'none' | 'content' | 'folder' {
+  if (!existsSync(file)) return 'none';
+  const st = statSync(file);
+  if (st.isDirectory()) return 'folder';
+  return st.size > 0 ? 'content' : 'none';
+}
+
+/**
+ * The finished games of a results file, checked to belong to this tournament: same ruleset,
+ * options and agents on every line, and the same seed for every game both schedule.
+ */
+function loadOutcomes(file: string, setup: TournamentSetup, plan: readonly ScheduledGame[]): Result<GameOutcome[]> {
+  const seeds = new Map(plan.map((p) => [p.key, p.seed]));
+  const outcomes: GameOutcome[] = [];
+  const lines = readFileSync(file, 'utf8').split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim() === '') continue;
+    let o: GameOutcome;
+    try {
+      o = JSON.parse(line) as GameOutcome;
+    } catch {
+      // A line cut short by an interruption: that game is played again.
+      continue;
+    }
+    const differs = setupDifference(setup, o);
+    if (differs) {
+      return err('ERR_CONFLICT', `cannot resume from ${file}: line ${i + 1}: ${differs}; use another --out file, or --force to overwrite it`, '--resume');
+    }
+    const seed = seeds.get(o.key);
+    if (seed === undefined) continue;
+    if (o.seed !== seed) {
+      return err('ERR_CONFLICT', `cannot resume from ${file}: line ${i + 1}: game '${o.key}' was played with seed ${o.seed}, this schedule gives ${seed} (another --seed?)`, '--resume');
+    }
+    if (!outcomes.some((x) => x.key === o.key)) outcomes.push(o);
+  }
+  return ok(outcomes);
 }
 
 function enginePlayer(name: string, proc: EngineProcess, movetime: number): AsyncPlayer {

@@ -649,14 +649,55 @@ export class AbalalaeGame implements Game {
     }
     if (s.phase === PHASE_OVER) {
       if (s.toMove !== 0) return err('ERR_POSITION', 'nobody is to move in a finished match', 'toMove');
-      return ok(s);
+      return this.validateResult(s);
     }
     if (s.phase !== PHASE_PLAY) return err('ERR_POSITION', "an Abalala'e position between moves is in phase 'play' or 'over'", 'phase');
+    const lastRound = this.opts.rounds > 0 ? Math.min(this.opts.rounds, MAX_ROUNDS) : MAX_ROUNDS;
+    if (s.round > lastRound) return err('ERR_POSITION', `the match ends after round ${lastRound} (option rounds): round ${s.round} cannot be in play`, 'round');
     if (s.toMove !== 1 && s.toMove !== 2) return err('ERR_POSITION', 'player 1 or 2 must be to move', 'toMove');
     if (!sideHasCounters(s, 1) || !sideHasCounters(s, 2)) {
       return err('ERR_POSITION', 'a side with no counters would already have ended the round (ABA-15)');
     }
     if (s.round < 1 || s.turn < 0) return err('ERR_POSITION', 'round must be at least 1', 'round');
+    return ok(s);
+  }
+
+  /** A finished match: the board cleared (ABA-15) and the winner ABA-20 (or the guard) gives. */
+  private validateResult(s: State): Result<State> {
+    for (let h = 0; h < HOLES; h++) {
+      if (s.counts[h] !== 0) return err('ERR_POSITION', `the last round ends with the board cleared (ABA-15); hole ${h} holds ${s.counts[h]}`, `counts[${h}]`);
+    }
+    const holdings = this.holdings(s);
+    for (let p = 1; p <= 2; p++) {
+      if (s.scores[p] !== holdings[p]) {
+        return err('ERR_POSITION', `player ${p}'s final score is what he holds off the board, ${holdings[p]}, not ${s.scores[p]}`, `scores[${p}]`);
+      }
+    }
+    const reason = END_REASONS[s.endReason];
+    const guard = reason === 'stalemate' || reason === 'turnCap' || reason === 'perpetual';
+    if (reason === 'perpetual' && this.opts.perpetualMove !== 'drawRound') {
+      return err('ERR_POSITION', `a perpetual move ends the round only under perpetualMove=drawRound, not ${this.opts.perpetualMove}`, 'endReason');
+    }
+    const inPlay = this.redistributionTotals(s);
+    const emptyHanded = inPlay[1] === 0 || inPlay[2] === 0;
+    let expected: number;
+    if (guard && this.opts.roundStalemate === 'draw') {
+      expected = 0;
+    } else if (reason === 'rules' || guard) {
+      if (!emptyHanded) return err('ERR_POSITION', `a round ended by ${reason} ends the match only when a player has nothing left to lay out (ABA-20)`, 'endReason');
+      expected = inPlay[1] === 0 ? 2 : 1;
+    } else if (reason === 'roundCap') {
+      const limit = (this.opts.rounds > 0 && s.round >= this.opts.rounds) || s.round >= MAX_ROUNDS;
+      if (emptyHanded || !limit) {
+        return err('ERR_POSITION', `a match ends by roundCap only after its last round (option rounds = ${this.opts.rounds}) with both players able to go on`, 'endReason');
+      }
+      expected = holdings[1]! > holdings[2]! ? 1 : holdings[2]! > holdings[1]! ? 2 : 0;
+    } else {
+      return err('ERR_POSITION', `an Abalala'e match does not end by ${reason}`, 'endReason');
+    }
+    if (s.winner !== expected) {
+      return err('ERR_POSITION', `by the holdings and the end reason (${reason}) the result is ${expected === 0 ? 'a draw' : `a win for player ${expected}`}, not ${s.winner === 0 ? 'a draw' : `a win for player ${s.winner}`}`, 'winner');
+    }
     return ok(s);
   }
 

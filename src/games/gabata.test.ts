@@ -262,7 +262,7 @@ describe('Gabata round end and redistribution', () => {
     s.captured[2] = 10;
     const ev = play(g, s, 9);
     const end = ev.find((e) => e.type === 'roundEnd');
-    expect(end).toMatchObject({ type: 'roundEnd', round: 1, rule: 'ADW-17' });
+    expect(end).toMatchObject({ type: 'roundEnd', round: 1, rule: 'ADW-18' });
     // P1: hand 13 + wegue 21 = 34; P2: 10 + 10 = 20.
     expect((end as { totals: number[] }).totals).toEqual([0, 34, 20]);
     expect(s.round).toBe(2);
@@ -458,7 +458,7 @@ describe('Gabata (Aksum): the chafa enda', () => {
     const s = pos(g, '0:1, 8:1, 12:2, 1:1', 1, { round: 2 });
     s.owners[8] = 1;
     const ev = play(g, s, 8);
-    expect(ev.some((e) => e.type === 'turnEnd' && e.rule === 'AKS-05')).toBe(true);
+    expect(ev.some((e) => e.type === 'turnEnd' && e.rule === 'K1')).toBe(true);
     expect(s.counts[0]).toBe(2);
   });
 

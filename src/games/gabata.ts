@@ -396,7 +396,7 @@ class GabataGame implements Game, SowHooks {
       return LAP_CONTINUE;
     }
     if (this.cfg.chafaAppliesToRelay && c <= COUNTERS_PER_HOLE && this.chafaOf(s, mover) === hole) {
-      if (trace !== null) trace.push({ type: 'turnEnd', player: mover, reason: 'chafaEnda', rule: 'AKS-05' });
+      if (trace !== null) trace.push({ type: 'turnEnd', player: mover, reason: 'chafaEnda', rule: 'K1' });
       return LAP_END;
     }
     if (this.cfg.captureGate === 'perHoleUntilEmptied') s.aux[SLOT_EMPTIED_MASK]! |= 1 << hole;
@@ -615,7 +615,7 @@ class GabataGame implements Game, SowHooks {
     }
     s.endReason = END_REASONS.indexOf(reason === 'rules' ? 'rules' : reason === 'perpetual' ? 'perpetual' : reason);
     const totals = this.tally(s);
-    if (trace !== null) trace.push({ type: 'roundEnd', round: s.round, totals: totals.slice(), reason, rule: 'ADW-17' });
+    if (trace !== null) trace.push({ type: 'roundEnd', round: s.round, totals: totals.slice(), reason, rule: 'ADW-18' });
     for (let p = 1; p <= this.players; p++) s.aux[SLOT_LAST_TOTAL + p] = totals[p]!;
 
     const entitled = entitlements(totals, s.active, this.players);
@@ -716,7 +716,8 @@ class GabataGame implements Game, SowHooks {
       captured: Array.from(s.captured),
       reserve: Array.from(s.reserve),
       changes,
-      rule: 'ADW-21',
+      // The event reports the holes that change hands: ADW-20 (AKS-3P-05 with three players).
+      rule: this.players === 3 ? 'AKS-3P-05' : 'ADW-20',
     };
     trace.push(ev);
   }
@@ -826,8 +827,144 @@ class GabataGame implements Game, SowHooks {
     if (s.phase !== PHASE_OVER && (s.toMove < 1 || s.toMove > this.players || !s.active[s.toMove])) {
       return err('ERR_POSITION', `player to move must be an active player 1..${this.players}`, 'toMove');
     }
-    if (s.phase === PHASE_CONTINUE || s.phase === PHASE_OVER || s.phase === PHASE_PLAY || s.phase === PHASE_CHOOSE) return ok(s);
-    return err('ERR_POSITION', 'Gabata has no race phase', 'phase');
+    if (s.phase !== PHASE_CONTINUE && s.phase !== PHASE_OVER && s.phase !== PHASE_PLAY && s.phase !== PHASE_CHOOSE) {
+      return err('ERR_POSITION', 'Gabata has no race phase', 'phase');
+    }
+    const fields = this.validateFields(s);
+    if (!fields.ok) return fields;
+    if (s.phase === PHASE_OVER) return this.validateResult(s);
+    if (this.cfg.rounds > 0 && s.round > this.cfg.rounds) {
+      return err('ERR_POSITION', `the match is played over ${this.cfg.rounds} round(s) (option rounds): round ${s.round} cannot be in play`, 'round');
+    }
+    let playing = 0;
+    for (let p = 1; p <= this.players; p++) {
+      if (s.active[p]) playing++;
+      // (While holes change hands a player out of the match still holds his original ones.)
+      else if (s.phase !== PHASE_CHOOSE && this.ownedHoles(s, p) > 0) return err('ERR_POSITION', `player ${p} has left the match (AKS-3P-07) but owns holes`, `active[${p}]`);
+    }
+    if (playing < 2) return err('ERR_POSITION', 'fewer than two players are left: the match would be over (ADW-22)', 'active');
+    if (s.phase === PHASE_CHOOSE) return this.validateChoice(s);
+    if (s.phase === PHASE_CONTINUE) {
+      if (this.cfg.wegueContinuation === 'none') {
+        return err('ERR_POSITION', 'under wegueContinuation=none making a wegue ends the turn, so phase continue cannot occur (ADW-13)', 'phase');
+      }
+      if (s.turn < 1 || this.starts(s, this.cand) === 0) {
+        return err('ERR_POSITION', `phase continue needs a turn in progress and a hole for player ${s.toMove} to sow again from (ADW-13)`, 'phase');
+      }
+    }
+    return ok(s);
+  }
+
+  /** The ruleset's own fields (aux slots) against the options and the board. */
+  private validateFields(s: State): Result<State> {
+    const P = this.players;
+    for (let h = 0; h < HOLES; h++) {
+      const m = s.marks[h]!;
+      if (m !== 0 && m === s.owners[h]) return err('ERR_POSITION', `hole ${h} is player ${m}'s own hole, so it cannot be his wegue (ADW-10)`, `marks[${h}]`);
+      if (m !== 0 && !s.active[m]) return err('ERR_POSITION', `hole ${h} is a wegue of player ${m}, who has left the match`, `marks[${h}]`);
+    }
+    if ((s.aux[SLOT_STARTED_MASK]! & 1) !== 0) return err('ERR_POSITION', 'startedMask has a bit per player 1..3: bit 0 is never set', 'extra.startedMask');
+    const gate = this.cfg.captureGate;
+    if (gate !== 'perHoleUntilEmptied' && s.aux[SLOT_EMPTIED_MASK] !== 0) {
+      return err('ERR_POSITION', `emptiedMask is kept only under captureGate=perHoleUntilEmptied, not ${gate}`, 'extra.emptiedMask');
+    }
+    if ((gate === 'none' || gate === 'perHoleUntilEmptied') && s.aux[SLOT_GATE_CLOSED] !== 0) {
+      return err('ERR_POSITION', `gateClosed is always 0 under captureGate=${gate}`, 'extra.gateClosed');
+    }
+    if (s.phase !== PHASE_CHOOSE) {
+      for (let p = 1; p <= P; p++) {
+        if (s.aux[SLOT_LOSS + p] !== 0 || s.aux[SLOT_GAIN + p] !== 0) {
+          return err('ERR_POSITION', `loss${p} and gain${p} count holes still to change hands: they are 0 outside phase choose`, `extra.loss${p}`);
+        }
+      }
+    }
+    let lastTotals = 0;
+    for (let p = 1; p <= P; p++) lastTotals += s.aux[SLOT_LAST_TOTAL + p]!;
+    if (lastTotals !== 0 && lastTotals !== TOTAL) {
+      return err('ERR_POSITION', `lastTotal1..${P} are the tallies of the previous round and add up to ${TOTAL}, not ${lastTotals}`, 'extra.lastTotal1');
+    }
+    if (s.round === 1 && s.phase !== PHASE_OVER && lastTotals !== 0) {
+      return err('ERR_POSITION', 'in round 1 there is no previous round: lastTotal1.. are 0', 'extra.lastTotal1');
+    }
+    return ok(s);
+  }
+
+  /** Phase choose (surplusHoleOrder = winnerChooses): a gainer picks holes from the losers. */
+  private validateChoice(s: State): Result<State> {
+    if (this.cfg.surplusHoleOrder !== 'winnerChooses') {
+      return err('ERR_POSITION', `phase choose occurs only under surplusHoleOrder=winnerChooses, not ${this.cfg.surplusHoleOrder} (ADW-20)`, 'phase');
+    }
+    if (s.round < 2) return err('ERR_POSITION', 'holes change hands between rounds: phase choose cannot occur in round 1 (ADW-20)', 'phase');
+    for (let h = 0; h < HOLES; h++) {
+      if (s.counts[h] !== COUNTERS_PER_HOLE || s.marks[h] !== 0) {
+        return err('ERR_POSITION', `while holes change hands the board is laid out afresh: three counters in every hole, no wegue (hole ${h})`, `counts[${h}]`);
+      }
+    }
+    let gains = 0;
+    let losses = 0;
+    for (let p = 1; p <= this.players; p++) {
+      const gain = s.aux[SLOT_GAIN + p]!;
+      const loss = s.aux[SLOT_LOSS + p]!;
+      if (s.captured[p] !== 0) return err('ERR_POSITION', 'while holes change hands nobody holds counters in hand', `captured[${p}]`);
+      if (gain > 0 && loss > 0) return err('ERR_POSITION', `player ${p} cannot both gain and lose holes`, `extra.gain${p}`);
+      if (loss > this.segments[p]!.filter((h) => s.owners[h] === p).length) {
+        return err('ERR_POSITION', `player ${p} has fewer holes left to give up than loss${p} = ${loss}`, `extra.loss${p}`);
+      }
+      gains += gain;
+      losses += loss;
+    }
+    if (gains === 0 || gains !== losses) {
+      return err('ERR_POSITION', `phase choose needs holes still to change hands: the gains (${gains}) and losses (${losses}) must be equal and not 0 (ADW-20)`, 'extra');
+    }
+    if (s.toMove !== this.nextGainer(s)) {
+      return err('ERR_POSITION', `player ${this.nextGainer(s)} picks next (gainers in turn order), not player ${s.toMove}`, 'toMove');
+    }
+    return ok(s);
+  }
+
+  /** A finished match: the scores and winner the rules give for the board (ADW-18, ADW-22, SPEC §8.3). */
+  private validateResult(s: State): Result<State> {
+    const P = this.players;
+    const totals = this.tally(s);
+    for (let p = 1; p <= P; p++) {
+      if (s.scores[p] !== totals[p]) {
+        return err('ERR_POSITION', `player ${p}'s final score is his hand plus his wegues, ${totals[p]}, not ${s.scores[p]} (ADW-18)`, `scores[${p}]`);
+      }
+    }
+    let ordinaryLeft = false;
+    for (let h = 0; h < HOLES; h++) if (s.marks[h] === 0 && s.counts[h]! > 0) ordinaryLeft = true;
+    const reason = END_REASONS[s.endReason];
+    let expected: number;
+    if (reason === 'rules' || reason === 'roundCap') {
+      if (ordinaryLeft) return err('ERR_POSITION', `a round ended by ${reason} leaves no counter in an ordinary hole (ADW-17)`, 'counts');
+      const full = entitlements(totals, s.active, P).indexOf(HOLES);
+      if (reason === 'rules') {
+        if (full <= 0) return err('ERR_POSITION', 'the match ends by the rules only when one player is owed all 18 holes (ADW-22); here it would go on', 'endReason');
+        expected = full;
+      } else {
+        if (full > 0) return err('ERR_POSITION', `player ${full} is owed all 18 holes, so the match ended by the rules (ADW-22), not by roundCap`, 'endReason');
+        if (this.cfg.rounds === 0 || s.round !== this.cfg.rounds) {
+          return err('ERR_POSITION', `a match ends by roundCap only at the last round of option rounds (${this.cfg.rounds || 'unlimited'})`, 'endReason');
+        }
+        let best = 0;
+        for (let p = 1; p <= P; p++) if (best === 0 || totals[p]! > totals[best]!) best = p;
+        expected = totals.filter((t, p) => p >= 1 && t === totals[best]).length > 1 ? 0 : best;
+      }
+    } else if (reason === 'stalemate' || reason === 'turnCap' || reason === 'perpetual') {
+      if (this.cfg.roundStalemate !== 'draw') {
+        return err('ERR_POSITION', `under roundStalemate=${this.cfg.roundStalemate} a round ended by ${reason} does not end the match (SPEC §8.3)`, 'endReason');
+      }
+      if (reason === 'perpetual' && this.cfg.perpetualMove !== 'drawRound') {
+        return err('ERR_POSITION', `a perpetual move ends the round only under perpetualMove=drawRound, not ${this.cfg.perpetualMove}`, 'endReason');
+      }
+      expected = 0;
+    } else {
+      return err('ERR_POSITION', `a Gabata match does not end by ${reason}`, 'endReason');
+    }
+    if (s.winner !== expected) {
+      return err('ERR_POSITION', `by the rules this match ended ${expected === 0 ? 'drawn' : `won by player ${expected}`}, not ${s.winner === 0 ? 'drawn' : `won by player ${s.winner}`}`, 'winner');
+    }
+    return ok(s);
   }
 
   extraToJSON(s: State): Record<string, unknown> {
@@ -838,12 +975,26 @@ class GabataGame implements Game, SowHooks {
 
   extraFromJSON(s: State, extra: Readonly<Record<string, unknown>>): Result<State> {
     for (const [name, value] of Object.entries(extra)) {
-      const slot = AUX_NAMES[name];
+      const slot = Object.hasOwn(AUX_NAMES, name) ? AUX_NAMES[name] : undefined;
       if (slot === undefined) return err('ERR_POSITION', `unknown field '${name}' for Gabata; known: ${Object.keys(AUX_NAMES).join(', ')}`, name);
-      if (typeof value !== 'number' || !Number.isInteger(value)) return err('ERR_POSITION', `field '${name}' must be an integer`, name);
+      const [min, max] = this.auxRange(slot);
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+        return err('ERR_POSITION', `field '${name}' must be an integer from ${min} to ${max}${max === 0 ? ` in a ${this.players}-player game` : ''}, not ${JSON.stringify(value)}`, name);
+      }
       s.aux[slot] = value;
     }
     return ok(s);
+  }
+
+  /** The values an aux slot can hold (a slot of a player the game does not have holds 0). */
+  private auxRange(slot: number): [number, number] {
+    const P = this.players;
+    if (slot === SLOT_STARTED_MASK) return [0, (1 << (P + 1)) - 2]; // bits 1..P
+    if (slot === SLOT_EMPTIED_MASK) return [0, (1 << HOLES) - 1]; // bits 0..17
+    if (slot === SLOT_GATE_CLOSED) return [0, 1];
+    const player = slot > SLOT_LAST_TOTAL ? slot - SLOT_LAST_TOTAL : slot > SLOT_GAIN ? slot - SLOT_GAIN : slot - SLOT_LOSS;
+    if (player > P) return [0, 0];
+    return [0, slot > SLOT_LAST_TOTAL ? TOTAL : HOLES];
   }
 }
 

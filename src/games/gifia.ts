@@ -633,14 +633,53 @@ class GifiaGame implements Game {
     if (total !== TOTAL) return err('ERR_POSITION', `holes and stores hold ${total} beans; Gifia has ${TOTAL}`, 'total');
     if (s.phase === PHASE_OVER) {
       if (s.winner < 0 || s.winner > 2) return err('ERR_POSITION', 'a finished match needs a winner 0 (draw), 1 or 2', 'winner');
-      return ok(s);
+      return this.validateResult(s);
     }
     if (s.phase !== PHASE_PLAY) return err('ERR_POSITION', 'a Gifia position is in phase play or over', 'phase');
+    const lastRound = Math.min(this.o.maxRounds, this.o.rounds > 0 ? this.o.rounds : this.o.maxRounds);
+    if (s.round > lastRound) return err('ERR_POSITION', `the match ends after round ${lastRound} (options rounds, maxRounds): round ${s.round} cannot be in play`, 'round');
     if (s.toMove !== 1 && s.toMove !== 2) return err('ERR_POSITION', `player to move must be 1 or 2, not ${s.toMove}`, 'toMove');
     if (s.passes < 0 || s.passes > 1) return err('ERR_POSITION', `consecutive passes must be 0 or 1 in play (two end the round), not ${s.passes}`, 'passes');
     if (s.winner !== -1) return err('ERR_POSITION', 'a match in play has no winner yet', 'winner');
     if (this.sideTotal(s, 1) <= 1 && this.sideTotal(s, 2) <= 1) {
       return err('ERR_POSITION', 'each side holds at most one bean: the round is already over (GIF-10)', 'counts');
+    }
+    return ok(s);
+  }
+
+  /** A finished match: every bean stored (GIF-10) and the winner GIF-12 (or the guard) gives. */
+  private validateResult(s: State): Result<State> {
+    for (let h = 0; h < HOLES; h++) {
+      if (s.counts[h] !== 0) return err('ERR_POSITION', `at the end of the match every bean is in a store (GIF-10); hole ${h} holds ${s.counts[h]}`, `hole ${h}`);
+    }
+    for (let p = 1; p <= 2; p++) {
+      if (s.scores[p] !== s.captured[p]) return err('ERR_POSITION', `player ${p}'s final score is his store, ${s.captured[p]}, not ${s.scores[p]}`, `scores[${p}]`);
+    }
+    const t1 = s.captured[1]!;
+    const t2 = s.captured[2]!;
+    const out1 = t1 === 0 || (this.o.weakLoses && t1 < SEED_PER_HOLE);
+    const out2 = t2 === 0 || (this.o.weakLoses && t2 < SEED_PER_HOLE);
+    const roundLimit = this.o.rounds > 0 && s.round >= this.o.rounds;
+    const reason = END_REASONS[s.endReason];
+    let expected: number;
+    if (reason === 'stalemate' || reason === 'turnCap') {
+      if (!this.o.stalemateDraw) return err('ERR_POSITION', `under roundStalemate=ownerTakes a round ended by ${reason} does not end the match (SPEC §8.3)`, 'endReason');
+      expected = 0;
+    } else if (reason === 'rules') {
+      if (roundLimit || (!out1 && !out2)) {
+        return err('ERR_POSITION', 'the match ends by the rules when a player has too few beans to go on (GIF-12); here the match would go on or end by the round limit', 'endReason');
+      }
+      expected = out1 && out2 ? 0 : out1 ? 2 : 1;
+    } else if (reason === 'roundCap') {
+      if (!roundLimit && (out1 || out2 || s.round < this.o.maxRounds)) {
+        return err('ERR_POSITION', `a match ends by roundCap only after its last round (options rounds = ${this.o.rounds}, maxRounds = ${this.o.maxRounds})`, 'endReason');
+      }
+      expected = t1 > t2 ? 1 : t2 > t1 ? 2 : 0;
+    } else {
+      return err('ERR_POSITION', `a Gifia match does not end by ${reason}`, 'endReason');
+    }
+    if (s.winner !== expected) {
+      return err('ERR_POSITION', `by the stores and the end reason (${reason}) the result is ${expected === 0 ? 'a draw' : `a win for player ${expected}`}, not ${s.winner === 0 ? 'a draw' : `a win for player ${s.winner}`}`, 'winner');
     }
     return ok(s);
   }

@@ -19,13 +19,20 @@ export const RULESETS: readonly Ruleset[] = [
   // registry-entries (each ruleset module adds its entry above this comment)
 ];
 
-const norm = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
+/**
+ * The one normalisation of a ruleset name: Unicode NFC (so a decomposed `é` matches), lower case,
+ * and the typographic apostrophes (’ ‘ ʼ) read as `'`, so that `ABALALA’E` finds `Abalala'e`.
+ * Nothing else is ignored: spaces, other punctuation and trailing text make a name unknown.
+ */
+export function normaliseRulesetName(name: string): string {
+  return name.normalize('NFC').toLowerCase().replace(/[\u2018\u2019\u02bc]/g, "'");
+}
 
-/** Finds a ruleset by id or alias (case and punctuation ignored: `Abalala'e` = `abalalae`). */
+/** Finds a ruleset by id, listed alias or display name, ignoring only case and apostrophe style. */
 export function getRuleset(name: string): Result<Ruleset> {
-  const key = norm(name);
-  for (const r of RULESETS) {
-    if (norm(r.info.id) === key || r.info.aliases.some((a) => norm(a) === key) || norm(r.info.name) === key) return ok(r);
-  }
-  return err('ERR_UNKNOWN_RULESET', `unknown ruleset '${name}'; known: ${RULESETS.map((r) => r.info.id).join(', ')}`, name);
+  const key = normaliseRulesetName(String(name));
+  const found = RULESETS.find((r) => [r.info.id, r.info.name, ...r.info.aliases].some((n) => normaliseRulesetName(n) === key));
+  if (found) return ok(found);
+  const shown = String(name).length > 60 ? `${String(name).slice(0, 60)}...` : String(name);
+  return err('ERR_UNKNOWN_RULESET', `unknown ruleset '${shown}'; known: ${RULESETS.map((r) => r.info.id).join(', ')}`, shown);
 }

@@ -571,6 +571,81 @@ function makeGame(ruleset: Ruleset, options: Record<string, OptionValue>): Game 
     return n;
   };
 
+  /** Phases, fields and result against the options (a position must be one the game can reach). */
+  const validateFlow = (s: State): Result<State> => {
+    const raceStarts = [-1, s.aux[AUX_RACE_START]! - 1, s.aux[AUX_RACE_START + 1]! - 1];
+    const racing = cfg.opening === 'race';
+    for (let p = 1; p <= 2; p++) {
+      const h = raceStarts[p]!;
+      if (h >= 0 && (!racing || s.phase === PHASE_RACE)) {
+        return err('ERR_POSITION', `raceStarts records the holes the race was run from: none ${racing ? 'before the race' : `under openingMode=${cfg.opening}`}`, 'extra.raceStarts');
+      }
+      if (h >= 0 && OWNERS_3X6_2P[h] !== p) return err('ERR_POSITION', `player ${p} ran the race from hole ${h}, which is not his (SEL-05)`, 'extra.raceStarts');
+    }
+    if (s.phase === PHASE_RACE) {
+      if (!racing || cfg.raceStart !== 'choose') {
+        return err('ERR_POSITION', `the race is a decision only under openingMode=race with selusRaceStart=choose (here ${cfg.opening}, ${cfg.raceStart}): phase race cannot occur`, 'phase');
+      }
+      const untouched = s.turn === 0 && s.ply === 0 && s.passes === 0 && s.guardEnds === 0 && s.historyLength === 0 && s.raceTick === 0 && s.raceWinner === 0;
+      const racers = [1, 2].every((p) => s.raceDone[p] === 0 && s.raceCursor[p] === -1 && s.aux[AUX_LATEST_NEDF + p - 1] === 0);
+      if (!untouched || !racers) {
+        return err('ERR_POSITION', 'the race opens the game: no turn, ply, pass, history or race progress before it (SEL-04)', 'phase');
+      }
+      return ok(s);
+    }
+    if (s.phase === PHASE_PLAY) {
+      if (s.passes > 1) return err('ERR_POSITION', `two passes in a row end the game (SPEC §8.3): passes must be 0 or 1 in play, not ${s.passes}`, 'passes');
+      if (s.guardEnds !== 0) return err('ERR_POSITION', 'Selus is one game: a guard that ends it leaves it over, so guardEnds is 0 in play', 'guardEnds');
+      return ok(s);
+    }
+    return validateResult(s);
+  };
+
+  /** A finished game: the scores and winner SEL-18/19 (or the guard of SPEC §8) give for the board. */
+  const validateResult = (s: State): Result<State> => {
+    const t = [tally(s, 1), tally(s, 2)];
+    const full = [0, t[0]!.nedf + t[0]!.own, t[1]!.nedf + t[1]!.own];
+    const byScore = (a: number, b: number): number => (a > b ? 1 : b > a ? 2 : 0);
+    const reason = END_REASONS[s.endReason];
+    const byGuard = reason === 'stalemate' || reason === 'turnCap' || reason === 'perpetual';
+    const stuck = [1, 2].filter((p) => legalStarts(s, p, startBuf) === 0);
+    let scores = full;
+    let winners: number[];
+    if (byGuard) {
+      if (reason === 'perpetual' && cfg.perpetual !== 'drawRound') {
+        return err('ERR_POSITION', `a perpetual move ends the game only under perpetualMove=drawRound, not ${cfg.perpetual}`, 'endReason');
+      }
+      winners = [reason === 'perpetual' || cfg.stalemateDraw ? 0 : byScore(full[1]!, full[2]!)];
+    } else if (reason === 'rules' || reason === 'concession') {
+      if (reason === 'concession' && cfg.concession === 'off') return err('ERR_POSITION', 'under concession=off nobody can concede (SEL-18)', 'endReason');
+      if (reason === 'rules' && stuck.length === 0) {
+        return err('ERR_POSITION', 'the game ends by the rules when the player to move has no counter to sow (SEL-18); here both can sow', 'endReason');
+      }
+      if (cfg.scoring === 'blockWin' || (reason === 'concession' && cfg.concession === 'resign')) {
+        // The loser is the player left without a start, or the one who conceded.
+        winners = reason === 'rules' ? stuck.map((p) => 3 - p) : [1, 2];
+      } else {
+        if (cfg.scoring === 'nedfOnly') scores = [0, t[0]!.nedf, t[1]!.nedf];
+        winners = [byScore(scores[1]!, scores[2]!)];
+      }
+    } else {
+      return err('ERR_POSITION', `a Selus game does not end by ${reason}`, 'endReason');
+    }
+    for (let p = 1; p <= 2; p++) {
+      if (s.scores[p] !== scores[p]) {
+        return err('ERR_POSITION', `player ${p}'s final score is ${scores[p]} by the board (SEL-19, selusScoring=${cfg.scoring}), not ${s.scores[p]}`, `scores[${p}]`);
+      }
+    }
+    if (!winners.includes(s.winner)) {
+      const w = winners.map((x) => (x === 0 ? 'a draw' : `player ${x}`)).join(' or ');
+      return err('ERR_POSITION', `by the board and the end reason (${reason}) the result is ${w}, not ${s.winner === 0 ? 'a draw' : `player ${s.winner}`}`, 'winner');
+    }
+    if (s.guardEnds !== (byGuard ? 1 : 0)) {
+      return err('ERR_POSITION', `guardEnds is 1 when a guard ended the game and 0 otherwise, not ${s.guardEnds}`, 'guardEnds');
+    }
+    return ok(s);
+  };
+
   const game: Game = {
     ruleset,
     options,
@@ -761,7 +836,7 @@ function makeGame(ruleset: Ruleset, options: Record<string, OptionValue>): Game 
       if (s.phase === PHASE_PLAY && legalStarts(s, s.toMove, startBuf) === 0) {
         return err('ERR_POSITION', `player ${s.toMove} is to move but has no counter in his ordinary holes: the game is over (SEL-18)`);
       }
-      return ok(s);
+      return validateFlow(s);
     },
 
     extraToJSON(s) {
@@ -772,6 +847,9 @@ function makeGame(ruleset: Ruleset, options: Record<string, OptionValue>): Game 
     },
 
     extraFromJSON(s, extra) {
+      for (const key of Object.keys(extra)) {
+        if (key !== 'latestNedf' && key !== 'raceStarts') return err('ERR_POSITION', `unknown field '${key}' for Selus; known: latestNedf, raceStarts`, key);
+      }
       for (const [key, slot] of [
         ['latestNedf', AUX_LATEST_NEDF],
         ['raceStarts', AUX_RACE_START],

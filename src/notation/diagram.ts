@@ -1,17 +1,20 @@
 /**
  * A text board diagram drawn from the game's geometry alone (no rules): row 0, player 1's side,
- * at the bottom; each hole shows its index and owner on the first line and its count (with a
- * mark as `w` + owner, e.g. `4w1`) on the second; stores, if any, sit at their side.
+ * at the bottom; each hole shows its index and owner on the first line and its count on the
+ * second, with a wegue or nedf as `w` + owner (`4w1`) and the game's landmarks (`Game.landmarks`)
+ * as `c` + owner for a chafa enda and `g` + the nedf's owner for a guardian (`3g1`); a legend
+ * under the board explains the signs in use. Stores, if any, sit at their side.
  *
  * ```
  *        +------+------+------+------+------+------+
  *  row 2 |12  P2|13  P2|14  P2|15  P2|16  P2|17  P2|
- *        |   3  |   3  |   3  |   3  |  4w1 |   3  |
+ *        |   3  |   3  |   3  |   3  |  4w1 |  3g1 |
  *        +------+------+------+------+------+------+
  * ```
  */
-import type { Game } from '../core/game.js';
+import type { Game, Landmark } from '../core/game.js';
 import { END_REASONS, PHASES, PHASE_OVER, type State } from '../core/state.js';
+import { wordsFor } from './story.js';
 
 const CELL = 6;
 
@@ -19,6 +22,27 @@ function center(text: string, width: number): string {
   if (text.length >= width) return text;
   const left = Math.floor((width - text.length) / 2);
   return ' '.repeat(left) + text + ' '.repeat(width - text.length - left);
+}
+
+/** The letter a landmark's kind is drawn with (after the count). */
+const LANDMARK_SIGN: Record<Landmark['kind'], string> = { chafa: 'c', guardian: 'g' };
+
+/** One line explaining the signs on the board now, or '' when there are none. */
+function legendOf(game: Game, s: State, landmarks: ReadonlyMap<number, Landmark>): string {
+  const parts: string[] = [];
+  let marked = false;
+  for (let h = 0; h < s.holeCount; h++) if (s.marks[h]) marked = true;
+  if (marked) {
+    const mark = wordsFor(game.ruleset.info.clausePrefix).mark;
+    parts.push(`wN = player N's ${mark} (nobody sows from it)`);
+  }
+  const kinds = new Map<Landmark['kind'], string>();
+  for (const l of landmarks.values()) kinds.set(l.kind, l.rule);
+  const chafa = kinds.get('chafa');
+  if (chafa) parts.push(`cN = player N's chafa enda (${chafa}: not a starting hole while it holds three or fewer)`);
+  const guardian = kinds.get('guardian');
+  if (guardian) parts.push(`gN = guardian of player N's nedf (${guardian}: while it holds three, N's opponent makes no nedf)`);
+  return parts.length ? `Legend: ${parts.join('; ')}` : '';
 }
 
 /** The board drawn as text, followed by the off-board piles and whose move it is. */
@@ -35,6 +59,8 @@ export function makeDiagram(game: Game, s: State): string {
   const border = ' '.repeat(rowLabelW + leftW) + '+' + `${'-'.repeat(CELL)}+`.repeat(g.cols);
   const lines: string[] = [];
   const P = s.players;
+  const landmarks = new Map<number, Landmark>();
+  for (const l of game.landmarks ? game.landmarks(s) : []) landmarks.set(l.hole, l);
   lines.push(
     `${game.ruleset.info.name} (${game.ruleset.info.id})  round ${s.round}  turn ${s.turn}  ply ${s.ply}  phase ${PHASES[s.phase] ?? s.phase}`,
   );
@@ -52,7 +78,8 @@ export function makeDiagram(game: Game, s: State): string {
       }
       const own = s.owners[h] ? `P${s.owners[h]}` : '--';
       top += String(h).padEnd(CELL - own.length) + own + '|';
-      bottom += center(`${s.counts[h]}${s.marks[h] ? `w${s.marks[h]}` : ''}`, CELL) + '|';
+      const landmark = landmarks.get(h);
+      bottom += center(`${s.counts[h]}${s.marks[h] ? `w${s.marks[h]}` : ''}${landmark ? `${LANDMARK_SIGN[landmark.kind]}${landmark.player}` : ''}`, CELL) + '|';
     }
     const storeL = r === middle && leftStores.length ? (leftStores.join(' ') + ' ').padStart(leftW) : ' '.repeat(leftW);
     const storeR = r === middle && rightStores.length ? ' ' + rightStores.join(' ') : '';
@@ -60,6 +87,8 @@ export function makeDiagram(game: Game, s: State): string {
     lines.push(' '.repeat(rowLabelW) + ' '.repeat(leftW) + '|' + bottom);
     lines.push(border);
   }
+  const legend = legendOf(game, s, landmarks);
+  if (legend) lines.push(legend);
   const piles: string[] = [];
   for (let p = 1; p <= P; p++) {
     let t = `P${p} off-board ${s.captured[p]}`;

@@ -47,9 +47,9 @@
  * `makePosition(parsePosition(t)) === t` for canonical text and JSON round-trips exactly.
  */
 import { err, ok, type Result } from '../core/errors.js';
-import type { Game, Ruleset } from '../core/game.js';
+import { MAX_MOVES, type Game, type Ruleset } from '../core/game.js';
 import { defaultOptions, type OptionValue } from '../core/options.js';
-import { END_REASONS, HISTORY, PHASES, State } from '../core/state.js';
+import { END_REASONS, HISTORY, PHASE_OVER, PHASE_RACE, PHASES, State } from '../core/state.js';
 import { getRuleset } from '../games/index.js';
 import { bareMessage } from './move.js';
 
@@ -65,6 +65,8 @@ const INT32_MAX = 2147483647;
 export interface Position {
   readonly game: Game;
   readonly state: State;
+  /** How option values of the rules before SPEC §12 were read (absent when none were). */
+  readonly notes?: readonly string[];
 }
 
 export interface PositionJSON {
@@ -246,7 +248,8 @@ function fromObject(o: Record<string, unknown>, lookup: RulesetLookup, expect: R
   }
   const options = o['options'] ?? {};
   if (!isObject(options)) return err('ERR_POSITION', 'options must be an object of name: value', 'options');
-  const created = ruleset.create(options);
+  const notes: string[] = [];
+  const created = ruleset.create(options, notes);
   if (!created.ok) return err('ERR_POSITION', bareMessage(created.error), `options${created.error.where ? '.' + created.error.where : ''}`);
   const game = created.value;
   const P = game.players;
@@ -359,9 +362,57 @@ function fromObject(o: Record<string, unknown>, lookup: RulesetLookup, expect: R
     const w = ex.error.where;
     return err('ERR_POSITION', bareMessage(ex.error), w === undefined ? 'extra' : w.startsWith('extra') ? w : `extra.${w}`);
   }
+  const flow = checkMatchFlow(game, s);
+  if (!flow.ok) return flow;
   const v = game.validate(s);
   if (!v.ok) return err('ERR_POSITION', bareMessage(v.error), v.error.where);
-  return ok({ game, state: s });
+  const live = checkHasMoves(game, s);
+  if (!live.ok) return live;
+  return ok(notes.length > 0 ? { game, state: s, notes } : { game, state: s });
+}
+
+/**
+ * What every ruleset's states share (see `State`): a finished match has a result (a winner or a
+ * draw, a reason) and nobody to move; a match in play has no winner; a simultaneous node has
+ * nobody to move alone and any other node one active player. The ruleset's `validate` then
+ * checks that the result is the one its rules give for the board.
+ */
+function checkMatchFlow(game: Game, s: State): Result<true> {
+  const P = game.players;
+  const phase = PHASES[s.phase];
+  if (s.phase === PHASE_OVER) {
+    if (s.winner < 0) return err('ERR_POSITION', `a finished match (ph:over) has a result: winner 0 (draw) or 1..${P}, not ${s.winner}`, 'winner');
+    if (s.toMove !== 0) return err('ERR_POSITION', `nobody is to move in a finished match: toMove must be 0, not ${s.toMove}`, 'toMove');
+    if (END_REASONS[s.endReason] === 'none') return err('ERR_POSITION', 'a finished match says why it ended: endReason cannot be none', 'endReason');
+    return ok(true);
+  }
+  if (s.winner !== -1) return err('ERR_POSITION', `a match in phase ${phase} has no winner yet: winner must be -1 (or the phase over), not ${s.winner}`, 'winner');
+  if (s.phase === PHASE_RACE) {
+    if (s.toMove !== 0) return err('ERR_POSITION', `the race is a simultaneous node: toMove must be 0, not ${s.toMove}`, 'toMove');
+    return ok(true);
+  }
+  if (s.toMove < 1 || s.toMove > P || !s.active[s.toMove]) {
+    return err('ERR_POSITION', `in phase ${phase} an active player 1..${P} is to move, not ${s.toMove}`, 'toMove');
+  }
+  return ok(true);
+}
+
+/** A match in play is never a dead end: whoever is to decide has a legal move (a pass counts). */
+function checkHasMoves(game: Game, s: State): Result<true> {
+  if (s.phase === PHASE_OVER) return ok(true);
+  const buf = new Int32Array(MAX_MOVES);
+  if (s.phase === PHASE_RACE) {
+    for (let p = 1; p <= game.players; p++) {
+      if (s.active[p] && game.legalMovesFor(s, p, buf) === 0) {
+        return err('ERR_POSITION', `player ${p} has no legal choice at this simultaneous node: the position cannot occur`, 'phase');
+      }
+    }
+    return ok(true);
+  }
+  if (game.legalMoves(s, buf) === 0) {
+    return err('ERR_POSITION', `player ${s.toMove} is to move in phase ${PHASES[s.phase]} but has no legal move: the position cannot occur`, 'phase');
+  }
+  return ok(true);
 }
 
 /**
@@ -415,7 +466,8 @@ export function parsePosition(text: unknown, opts: ParsePositionOptions = {}): R
     if (!m) return err('ERR_POSITION', `the first token is 'ruleset' or 'ruleset(name=value,...)'`, tokenWhere(0));
     o['ruleset'] = m[1];
     origin.set('ruleset', tokenWhere(0));
-    const options: Record<string, string> = {};
+    // No prototype: a name like `__proto__` must stay a key (and be refused as an unknown option).
+    const options: Record<string, string> = Object.create(null) as Record<string, string>;
     if (m[2] !== undefined && m[2] !== '') {
       for (const part of m[2].split(',')) {
         const kv = /^([A-Za-z][A-Za-z0-9_]*)=([^=]*)$/.exec(part);

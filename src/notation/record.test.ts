@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { err, ok, type Result } from '../core/errors.js';
-import type { Ruleset } from '../core/game.js';
+import { MOVE_CONCEDE, type Ruleset } from '../core/game.js';
 import { PHASE_OVER } from '../core/state.js';
 import { RULESETS } from '../games/index.js';
 import { toyRuleset } from '../../test/helpers/toy-game.js';
@@ -146,5 +146,63 @@ describe('bad records are reported with what and where', () => {
       expect(r.value.options).toEqual({ seedsPerHole: 2, opening: 'race' });
       expect(r.value.result).toBeNull();
     }
+  });
+});
+
+describe('records of the rules before SPEC §12 (2026-11-30) still load and replay as they were played', () => {
+  const byId = (id: string): Ruleset => ALL.find((r) => r.info.id === id)!;
+
+  it('SEL-18 / S11 a Selus record with concession: true is read as concession=scored, noted, and replays to its scored result', () => {
+    const game = mustCreate(byId('selus'), { concession: 'scored' });
+    // Play until the player ahead after the race concedes (the old exploit), as an old record would hold.
+    const s = game.newState(5);
+    const moves: string[] = [];
+    const buf = new Int32Array(128);
+    const n = game.legalMovesFor(s, 1, buf);
+    const a = buf[0]!;
+    game.legalMovesFor(s, 2, buf);
+    const joint = [0, a, buf[0]!];
+    moves.push(`${game.moveText(s, a)}|${game.moveText(s, joint[2]!)}`);
+    game.applyJoint(s, joint);
+    expect(n).toBeGreaterThan(0);
+    moves.push('concede');
+    const conceder = s.toMove;
+    game.apply(s, MOVE_CONCEDE);
+    const old = { ...makeRecord({ game, seed: 5, moves, final: s }), options: { ...game.options, concession: true } } as unknown as Record<string, unknown>;
+    const parsed = parseRecord(JSON.stringify(old), lookup);
+    if (!parsed.ok) throw parsed.error;
+    expect(parsed.value.options['concession']).toBe('scored');
+    expect(parsed.value.notes).toHaveLength(1);
+    expect(parsed.value.notes![0]).toMatch(/concession=true.*concession=scored/);
+    const replay = replayRecord(parsed.value, {}, lookup);
+    if (!replay.ok) throw replay.error;
+    expect(stateResult(replay.value.final)).toEqual(old['result']);
+    // Scored, not resigned: the conceder's result is the count's, which is why the rule changed.
+    expect(stateResult(replay.value.final)!.reason).toBe('concession');
+    // The notes survive a round trip and are not doubled.
+    const again = parseRecord(stringifyRecord(parsed.value), lookup);
+    if (!again.ok) throw again.error;
+    expect(again.value.notes).toEqual(parsed.value.notes);
+    expect(conceder).toBeGreaterThan(0);
+  });
+
+  it("ABA-06 / §7.4 an Abalala'e record without raceTie (written before it existed) replays with the tick order, noted", () => {
+    const tickGame = mustCreate(byId('abalalae'), { raceTie: 'tickOrder', rounds: 2 });
+    let checked = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const play = randomPlayout(tickGame, seed, 3000);
+      const rec = makeRecord({ game: tickGame, seed, moves: play.moves, final: play.final });
+      const opts: Record<string, unknown> = { ...rec.options };
+      delete opts['raceTie'];
+      const parsed = parseRecord(JSON.stringify({ ...rec, options: opts }), lookup);
+      if (!parsed.ok) throw parsed.error;
+      expect(parsed.value.options['raceTie']).toBe('tickOrder');
+      expect(parsed.value.notes?.join(' ')).toMatch(/raceTie/);
+      const replay = replayRecord(parsed.value, {}, lookup);
+      if (!replay.ok) throw replay.error;
+      expect(diffStates(replay.value.final, play.final)).toBeNull();
+      checked++;
+    }
+    expect(checked).toBe(12);
   });
 });

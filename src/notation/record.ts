@@ -59,6 +59,11 @@ export interface GameRecord {
   readonly agents?: string[];
   /** Anything else worth keeping (event, round of a tournament, time control...). */
   readonly meta?: Record<string, string | number | boolean>;
+  /**
+   * What reading the record needed: an option value or omission of the rules before SPEC §12,
+   * read as those rules played (e.g. Selus `concession: true` as `scored`), one sentence each.
+   */
+  readonly notes?: string[];
 }
 
 /** The result of a finished state, or null while the match goes on. */
@@ -91,6 +96,7 @@ export interface MakeRecordInput {
   readonly date?: string;
   readonly agents?: readonly string[];
   readonly meta?: Readonly<Record<string, string | number | boolean>>;
+  readonly notes?: readonly string[];
 }
 
 /** Builds a record (a plain JSON-ready object). */
@@ -110,6 +116,7 @@ export function makeRecord(input: MakeRecordInput): GameRecord {
   if (input.date !== undefined) rec.date = input.date;
   if (input.agents !== undefined) rec.agents = [...input.agents];
   if (input.meta !== undefined) rec.meta = { ...input.meta };
+  if (input.notes !== undefined && input.notes.length > 0) rec.notes = [...input.notes];
   return rec;
 }
 
@@ -121,7 +128,7 @@ export function stringifyRecord(rec: GameRecord, indent: number | undefined = 2)
 /** Largest record text accepted (a match of MAX plies with long notation fits easily). */
 export const MAX_RECORD_TEXT = 20_000_000;
 
-const RECORD_KEYS = new Set(['format', 'ruleset', 'options', 'seed', 'players', 'moves', 'result', 'date', 'agents', 'meta']);
+const RECORD_KEYS = new Set(['format', 'ruleset', 'options', 'seed', 'players', 'moves', 'result', 'date', 'agents', 'meta', 'notes']);
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
@@ -156,7 +163,8 @@ export function parseRecord(input: unknown, lookup: RulesetLookup = getRuleset):
       return err('ERR_RECORD', `option ${k} must be a string, number or boolean`, `options.${k}`);
     }
   }
-  const created = rs.value.create(options);
+  const notes: string[] = [];
+  const created = rs.value.create(options, notes);
   if (!created.ok) return err('ERR_RECORD', bareMessage(created.error), `options${created.error.where ? '.' + created.error.where : ''}`);
   const game = created.value;
   const seed = o['seed'];
@@ -219,6 +227,12 @@ export function parseRecord(input: unknown, lookup: RulesetLookup = getRuleset):
     }
     rec.meta = m as Record<string, string | number | boolean>;
   }
+  if (o['notes'] !== undefined) {
+    const n = o['notes'];
+    if (!Array.isArray(n) || !n.every((x) => typeof x === 'string')) return err('ERR_RECORD', 'notes must be an array of strings', 'notes');
+    notes.unshift(...(n as string[]));
+  }
+  if (notes.length > 0) rec.notes = notes;
   return ok(rec);
 }
 

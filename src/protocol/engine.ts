@@ -353,8 +353,14 @@ export class EngineSession {
       search.id,
       line,
       (out) => {
-        if (out.startsWith('bestmove ') && search.infinite && !search.stopped) search.held = out;
-        else this.write(out);
+        if (out.startsWith('bestmove ') && search.infinite && !search.stopped) {
+          search.held = out;
+          return;
+        }
+        // The search is over for the client the moment its answer is written: a `go` read right
+        // after the bestmove (before the host reports done) must not find it still running.
+        if (out.startsWith('bestmove ') || out.startsWith('error ')) this.pending.delete(search.id);
+        this.write(out);
       },
       () => {
         if (search.held === null) this.pending.delete(search.id);

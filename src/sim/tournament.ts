@@ -14,7 +14,20 @@ export interface ScheduledGame {
   seats: number[];
 }
 
-export interface GameOutcome {
+/**
+ * What a results file belongs to: a resumed tournament must be the same one, or its ratings
+ * would mix games of another ruleset, other options or other participants.
+ */
+export interface TournamentSetup {
+  /** Ruleset id. */
+  ruleset: string;
+  /** Every option of the ruleset, resolved. */
+  options: Record<string, string | number | boolean>;
+  /** Participant names in order (agent specs and engine names). */
+  agents: string[];
+}
+
+export interface GameOutcome extends TournamentSetup {
   key: string;
   seed: number;
   /** Participant names per seat. */
@@ -26,6 +39,29 @@ export interface GameOutcome {
   plies: number;
   rounds: number;
   reason: string;
+}
+
+/**
+ * How the setup of a results line differs from this run's, in words ('' when it is the same).
+ * A line without a setup (written before results carried one) cannot be checked and differs.
+ */
+export function setupDifference(here: TournamentSetup, there: Partial<TournamentSetup>): string {
+  if (typeof there.ruleset !== 'string' || typeof there.options !== 'object' || there.options === null || !Array.isArray(there.agents)) {
+    return 'its results do not say their ruleset, options and agents (written by an older gabata)';
+  }
+  if (there.ruleset !== here.ruleset) return `its results are of ruleset ${there.ruleset}, not ${here.ruleset}`;
+  const names = new Set([...Object.keys(here.options), ...Object.keys(there.options)]);
+  const options: string[] = [];
+  for (const name of [...names].sort()) {
+    const a = there.options[name];
+    const b = here.options[name];
+    if (a !== b) options.push(`${name}=${a === undefined ? '(none)' : String(a)} there, ${b === undefined ? '(none)' : String(b)} here`);
+  }
+  if (options.length) return `its results were played with other options: ${options.join('; ')}`;
+  if (there.agents.join(',') !== here.agents.join(',')) {
+    return `its results are of agents ${there.agents.join(',')}, not ${here.agents.join(',')}`;
+  }
+  return '';
 }
 
 function combinations(n: number, k: number): number[][] {

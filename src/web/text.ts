@@ -4,7 +4,6 @@
  * turns each engine event into a sentence naming the clause behind it. Nothing here decides
  * anything about the rules; it only says in words what the engine reports.
  */
-import type { GameEvent } from '../core/events.js';
 
 /** Interface labels. */
 export const T = {
@@ -137,20 +136,8 @@ export const LEVEL_NAMES: Record<number, string> = {
   5: 'Master',
 };
 
-/** Per-ruleset words: what the counters and the captured holes are called. */
-export interface Words {
-  counter: string;
-  counters: string;
-  mark: string;
-}
-
-export function wordsFor(prefix: string): Words {
-  if (prefix === 'GIF') return { counter: 'bean', counters: 'beans', mark: 'mark' };
-  if (prefix === 'SEL') return { counter: 'counter', counters: 'counters', mark: 'nedf' };
-  return { counter: 'counter', counters: 'counters', mark: 'wegue' };
-}
-
-const n = (k: number, w: Words): string => `${k} ${k === 1 ? w.counter : w.counters}`;
+/** The words of the commentary live in notation (the terminal tells the same story). */
+export { endReasonText, eventText, storyLines, wordsFor, type StoryLine, type Words } from '../notation/story.js';
 
 /** The rule clauses in plain words (our paraphrase of SPEC.md). */
 export const CLAUSES: Record<string, string> = {
@@ -218,7 +205,7 @@ export const CLAUSES: Record<string, string> = {
   'SEL-05': 'Each player secretly chooses his starting hole for the race; both are revealed together.',
   'SEL-06': 'In the race the skip rule holds but no nedf can be made.',
   'SEL-07': 'Then turns alternate; relays go on from occupied ordinary holes; an empty hole ends the turn.',
-  'SEL-08': 'Starting holes are restricted: a hole of more than three first; else the two nearest the opponent; else the smallest of the three leftmost.',
+  'SEL-08': 'Starting holes are restricted: a hole of more than three first; else, if your other holes hold only twos and threes, the hole of two closest to the opponent; the three leftmost holes only when the others are empty, fewest counters first.',
   'SEL-09': 'Nobody sows from a nedf.',
   'SEL-10': 'Counters go one per hole round the circuit, into nedfs too.',
   'SEL-11': "Skip rule: a counter is never dropped into an opponent's ordinary hole holding exactly three.",
@@ -228,7 +215,7 @@ export const CLAUSES: Record<string, string> = {
   'SEL-15': 'At most one nedf is made per lap.',
   'SEL-16': 'Guardian: while the hole after a nedf holds three, its owner’s opponent cannot make a nedf.',
   'SEL-17': 'Nedfs and their counters belong to their owner for the rest of the game.',
-  'SEL-18': 'The game ends when the player to move cannot start, or concedes that he can make no more nedfs.',
+  'SEL-18': 'The game ends when the player to move cannot start, or concedes that he can make no more nedfs; by default the one who concedes loses.',
   'SEL-19': 'Each player scores his nedfs plus counters left in his holes; more wins.',
   'SEL-20': 'A game is a single round.',
   'GIF-01': 'Two rows of four holes and a store at each end; each player owns the two left holes of each row and the store on his left.',
@@ -244,7 +231,8 @@ export const CLAUSES: Record<string, string> = {
   'GIF-11': 'Next round: each player fills as many of his holes with six as his store allows.',
   'GIF-12': 'A player who cannot fill a single hole loses the match.',
   'GIF-13': 'Later rounds are started alternately.',
-  '§1': 'A lap long enough to come round to its own starting hole passes it over (option skipOriginOnLongLaps).',
+  '§1': 'A lap long enough to come round to its own starting hole sows into it too, unless option skipOriginOnLongLaps passes it over.',
+  K1: 'Option chafaAppliesToRelay: a relay ending in your own chafa enda holding three or fewer ends the turn.',
   '§7': 'The opening race is played in lock-step ticks, each racer dropping one counter per tick.',
   '§8': 'Guards: a sowing that would never end is not allowed; endless repetition ends the round.',
 };
@@ -270,101 +258,4 @@ export function clausesOf(family: string): string[] {
 export function clauseText(rule: string | undefined): string {
   if (!rule) return '';
   return CLAUSES[rule] ?? CLAUSES[rule.replace(/\.\d+$/, '')] ?? '';
-}
-
-const TURN_END_REASONS: Record<string, string> = {
-  empty: 'the last counter fell into an empty hole',
-  emptyHole: 'the last counter fell into an empty hole',
-  ownWegue: 'the last counter fell into the mover’s own wegue',
-  wegue: 'a wegue was made and no ordinary hole is left to sow again from',
-  tookWegue: 'counters were taken from a wegue',
-  nedf: 'the last counter fell into a nedf',
-  madeNedf: 'a nedf was made',
-  capture: 'the capture ends the move',
-  noContinuation: 'there is no hole left to continue from',
-  chafaEnda: 'the relay ended in the mover’s own chafa enda',
-  opponentEmpty: "the last counter fell into the opponent's empty hole",
-  nothingFacing: 'nothing faced the empty hole',
-  perpetual: 'the sowing would never end',
-  'perpetual sowing': 'the sowing would never end',
-  opponentWegue: "counters were taken from the opponent's wegue",
-  lastHole: 'the last-hole rule applied',
-  stop: 'the mover chose to stop',
-  sown: 'nothing was captured',
-};
-
-const END_REASON_TEXT: Record<string, string> = {
-  rules: 'by the rules',
-  stalemate: 'the position kept repeating',
-  turnCap: 'the round went on too long (turn limit)',
-  concession: 'a player conceded',
-  perpetual: 'only endless sowings were left',
-  roundCap: 'the round limit was reached',
-  passes: 'both players passed in turn',
-  none: '',
-};
-
-export function endReasonText(reason: string): string {
-  return END_REASON_TEXT[reason] ?? reason;
-}
-
-/** A readable phrase for an engine reason code we have no sentence for. */
-function reasonPhrase(reason: string): string {
-  return TURN_END_REASONS[reason] ?? reason.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-}
-
-/**
- * One sentence for one event, naming the player and the clause behind it. `name(p)` gives a
- * player's display name. Returns '' for events that need no line of their own.
- */
-export function eventText(ev: GameEvent, name: (p: number) => string, w: Words): string {
-  switch (ev.type) {
-    case 'lift':
-      return `${name(ev.player)} lifts ${n(ev.count, w)} from hole ${ev.hole}.`;
-    case 'drop':
-      return '';
-    case 'skip':
-      return `Hole ${ev.hole} is passed over.`;
-    case 'relay':
-      return `The last ${w.counter} fell into occupied hole ${ev.hole}, so its ${n(ev.count, w)} are lifted and sown on.`;
-    case 'mark':
-      return `Hole ${ev.hole} becomes ${name(ev.player)}’s ${ev.kind}.`;
-    case 'capture':
-      return `${name(ev.player)} takes ${n(ev.count, w)} from hole ${ev.hole}.`;
-    case 'await':
-      return ev.reason === 'continue'
-        ? `${name(ev.player)} sows again from a hole of his choice.`
-        : `${name(ev.player)} must choose what to take.`;
-    case 'turnEnd':
-      return `${name(ev.player)}’s turn ends: ${reasonPhrase(ev.reason)}.`;
-    case 'pass':
-      return `${name(ev.player)} passes.`;
-    case 'concede':
-      return `${name(ev.player)} concedes.`;
-    case 'raceStart':
-      return `${name(ev.player)} starts the race by lifting ${n(ev.count, w)} from hole ${ev.hole}.`;
-    case 'raceTick':
-      return '';
-    case 'raceFinish':
-      return ev.place === 1
-        ? `${name(ev.player)}’s last ${w.counter} reaches empty hole ${ev.hole}: first to finish the race.`
-        : `${name(ev.player)} finishes the race at hole ${ev.hole}.`;
-    case 'raceAbandon':
-      return `${name(ev.player)} stops and puts ${n(ev.count, w)} back into hole ${ev.hole}.`;
-    case 'raceEnd':
-      return `The race is over${ev.loop ? ' (it would have repeated for ever)' : ''}: ${name(ev.winner)} moves first.`;
-    case 'roundEnd':
-      return `Round ${ev.round} ends${ev.reason && ev.reason !== 'rules' ? ` (${endReasonText(ev.reason)})` : ''}. Tally: ${ev.totals
-        .slice(1)
-        .map((t, i) => `${name(i + 1)} ${t}`)
-        .join(', ')}.`;
-    case 'redistribute':
-      return `Round ${ev.round} is laid out: ${ev.changes.length === 0 ? 'no hole changes hands' : `${ev.changes.length} hole${ev.changes.length === 1 ? '' : 's'} change hands`}.`;
-    case 'eliminated':
-      return `${name(ev.player)} has no hole left and drops out.`;
-    case 'matchEnd':
-      return `${ev.winner > 0 ? `${name(ev.winner)} wins the match` : 'The match is drawn'}${
-        ev.reason && ev.reason !== 'rules' ? ` (${endReasonText(ev.reason)})` : ''
-      }.`;
-  }
 }

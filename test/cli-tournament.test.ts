@@ -1,0 +1,119 @@
+/**
+ * `gabata tournament` results files and the worker cap of `tournament` and `simulate`, through
+ * the built CLI (run `npx tsc -p tsconfig.json` first).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { getRuleset } from '../src/games/index.js';
+import { setupDifference, type TournamentSetup } from '../src/sim/tournament.js';
+import { mustCreate } from './helpers/random-play.js';
+
+const MAIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+
+function gabata(args: string[]): { code: number; out: string; err: string } {
+  const r = spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+}
+
+const tmp = (): string => mkdtempSync(join(tmpdir(), 'gabata-tour-'));
+/** A small tournament: two agents, two one-round games, on the main thread. */
+const tour = (ruleset: string, out: string, ...more: string[]): string[] => [
+  'tournament', '--ruleset', ruleset, '--agents', 'random,greedy', '--games', '2', '--workers', '0', '--out', out, '--json', ...more,
+];
+const ROUND = ['--option', 'rounds=1'];
+const lines = (file: string): Record<string, unknown>[] =>
+  readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe('tournament results files', () => {
+  it('every result line carries the ruleset, the resolved options and the agents', () => {
+    const out = join(tmp(), 'r.jsonl');
+    const r = gabata(tour('gabata-adowa', out, ...ROUND));
+    expect(r.code, r.err).toBe(0);
+    const adowa = getRuleset('gabata-adowa');
+    if (!adowa.ok) throw adowa.error;
+    const options = { ...mustCreate(adowa.value, { rounds: 1 }).options };
+    const got = lines(out);
+    expect(got).toHaveLength(2);
+    for (const l of got) {
+      expect(l['ruleset']).toBe('gabata-adowa');
+      expect(l['options']).toEqual(options);
+      expect(l['agents']).toEqual(['random', 'greedy']);
+    }
+  });
+
+  it('--resume refuses the results of another ruleset, other options or other agents, saying what differs', () => {
+    const out = join(tmp(), 'r.jsonl');
+    expect(gabata(tour('gabata-adowa', out, ...ROUND)).code).toBe(0);
+    const before = readFileSync(out, 'utf8');
+    const selus = gabata(tour('selus', out, '--resume'));
+    expect(selus.code).toBe(1);
+    expect(selus.err).toMatch(/ERR_CONFLICT: cannot resume from .*: line 1: its results are of ruleset gabata-adowa, not selus/);
+    expect(selus.out).toBe('');
+    const rounds = gabata(tour('gabata-adowa', out, '--option', 'rounds=2', '--resume'));
+    expect(rounds.code).toBe(1);
+    expect(rounds.err).toMatch(/ERR_CONFLICT: .*other options: rounds=1 there, 2 here/);
+    const agents = gabata(['tournament', '--ruleset', 'gabata-adowa', ...ROUND, '--agents', 'random,level:1', '--games', '2', '--workers', '0', '--out', out, '--resume']);
+    expect(agents.code).toBe(1);
+    expect(agents.err).toMatch(/ERR_CONFLICT: .*agents random,greedy, not random,level:1/);
+    const seed = gabata(tour('gabata-adowa', out, ...ROUND, '--seed', '9', '--resume'));
+    expect(seed.code).toBe(1);
+    expect(seed.err).toMatch(/ERR_CONFLICT: .*played with seed \d+, this schedule gives \d+/);
+    // Nothing was touched by the refusals.
+    expect(readFileSync(out, 'utf8')).toBe(before);
+    // The same tournament resumes: nothing more to play.
+    const same = gabata(tour('gabata-adowa', out, ...ROUND, '--resume'));
+    expect(same.code, same.err).toBe(0);
+    expect((JSON.parse(same.out) as { matches: number }).matches).toBe(2);
+    expect(readFileSync(out, 'utf8')).toBe(before);
+  });
+
+  it('a results line of an older gabata (without its setup) is refused by --resume', () => {
+    const out = join(tmp(), 'old.jsonl');
+    writeFileSync(out, JSON.stringify({ key: 'random v greedy #1', seed: 1, seats: ['random', 'greedy'], winner: 1, returns: [1, 0], plies: 9, rounds: 1, reason: 'rules' }) + '\n');
+    const r = gabata(tour('selus', out, '--resume'));
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/ERR_CONFLICT: .*do not say their ruleset, options and agents/);
+  });
+
+  it('--out onto a file that holds results is refused without --resume or --force; --force starts afresh', () => {
+    const out = join(tmp(), 'r.jsonl');
+    expect(gabata(tour('gabata-adowa', out, ...ROUND)).code).toBe(0);
+    const before = readFileSync(out, 'utf8');
+    const again = gabata(tour('selus', out));
+    expect(again.code).toBe(1);
+    expect(again.err).toMatch(/ERR_CONFLICT: --out .* already holds results; add --resume .* or --force/);
+    expect(readFileSync(out, 'utf8')).toBe(before);
+    const forced = gabata(tour('selus', out, '--force'));
+    expect(forced.code, forced.err).toBe(0);
+    expect(lines(out).every((l) => l['ruleset'] === 'selus')).toBe(true);
+    expect(gabata(tour('selus', out, '--force', '--resume')).code).toBe(2);
+  });
+
+  it('setupDifference names the first difference, or nothing', () => {
+    const here: TournamentSetup = { ruleset: 'selus', options: { a: 1, b: 'x' }, agents: ['random', 'greedy'] };
+    expect(setupDifference(here, { ...here })).toBe('');
+    expect(setupDifference(here, { ...here, ruleset: 'gifia' })).toMatch(/ruleset gifia, not selus/);
+    expect(setupDifference(here, { ...here, options: { a: 2, b: 'x' } })).toMatch(/a=2 there, 1 here/);
+    expect(setupDifference(here, { ...here, options: { a: 1 } })).toMatch(/b=\(none\) there, x here/);
+    expect(setupDifference(here, { ...here, agents: ['greedy', 'random'] })).toMatch(/agents greedy,random, not random,greedy/);
+    expect(setupDifference(here, {})).toMatch(/older gabata/);
+  });
+});
+
+describe('--workers has a cap (twice the cores)', () => {
+  const cap = 2 * Math.max(1, availableParallelism());
+  it.each([
+    ['simulate', ['simulate', 'gabata-adowa', '--games', '1', '--option', 'rounds=1']],
+    ['tournament', ['tournament', '--ruleset', 'gabata-adowa', '--agents', 'random,greedy', '--games', '1', '--option', 'rounds=1']],
+  ])('%s refuses more workers than the cap, accepts the cap, and its help names it', (command, args) => {
+    const over = gabata([...args, '--workers', String(cap + 1)]);
+    expect(over.code).toBe(2);
+    expect(over.err).toMatch(new RegExp(`ERR_ARGUMENT: --workers ${cap + 1} is more than the ${cap} this machine allows`));
+    expect(gabata([...args, '--workers', String(cap), '--json']).code).toBe(0);
+    expect(gabata([command, '--help']).out).toMatch(new RegExp(`at most ${cap}, twice the cores`));
+  });
+});
