@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 
 const MAIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 
-function gabata(args: string[]): { code: number; out: string; err: string } {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8' });
+function gabata(args: string[], input?: string): { code: number; out: string; err: string } {
+  const r = spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8', input });
   return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
 }
 
@@ -46,5 +46,12 @@ describe('SPEC §12 in gabata rulesets --json', () => {
     const bad = gabata(['start', 'selus', '--option', 'concession=maybe']);
     expect(bad.code).not.toBe(0);
     expect(bad.err).toContain('ERR_OPTION');
+  });
+
+  it('SEL-18 / S11 the engine protocol accepts an old value with an info string warning', () => {
+    const out = gabata(['engine'], 'newgame selus seed=3 concession=true\nd\nquit\n');
+    expect(out.code).toBe(0);
+    expect(out.out).toMatch(/^info string warning .*concession=true.*concession=scored$/m);
+    expect(out.out).toMatch(/info string position selus\(concession=scored\)/);
   });
 });

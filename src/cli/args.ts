@@ -120,7 +120,18 @@ export function makeGame(ruleset: Ruleset, a: CommonArgs): Result<Game> {
       return err('ERR_OPTION', `${ruleset.info.id} is played by ${ruleset.info.players.join(' or ')} players, not ${a.players}`, '--players');
     }
   }
-  return ruleset.create(given);
+  const notes: string[] = [];
+  const made = ruleset.create(given, notes);
+  warnNotes(notes);
+  return made;
+}
+
+/**
+ * Prints, on stderr, how option values of the rules before SPEC §12 were read (e.g. Selus
+ * `concession=true` as `scored`): they are accepted, never silently.
+ */
+export function warnNotes(notes: readonly string[] | undefined): void {
+  for (const n of notes ?? []) process.stderr.write(`warning: ${n}\n`);
 }
 
 /** Worker threads of simulate and tournament when none are asked for: one per core. */

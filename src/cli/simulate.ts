@@ -12,7 +12,7 @@ import { MatchPool } from '../sim/pool.js';
 import type { MatchResult } from '../sim/match.js';
 import { summarise, summaryText } from '../sim/summary.js';
 import type { MatchTask } from '../sim/task.js';
-import { DEFAULT_WORKERS, EXIT_OK, EXIT_USAGE, fail, findRuleset, makeGame, MAX_WORKERS, parseCommon, parseWorkers, printJSON } from './args.js';
+import { DEFAULT_WORKERS, EXIT_OK, EXIT_USAGE, fail, findRuleset, makeGame, MAX_WORKERS, parseCommon, parseWorkers, printJSON, warnNotes } from './args.js';
 import { Progress } from './progress.js';
 
 const HELP = `usage: gabata simulate <ruleset> --games N --agents A,B[,C] [--option name=value]... [--preset P]
@@ -92,8 +92,10 @@ export function seatsOf(agents: readonly string[], players: number, i: number): 
 export async function simulate(o: SimulateArgs): Promise<number> {
   const rs = findRuleset(o.ruleset);
   if (!rs.ok) return fail('simulate', rs.error);
-  const created = rs.value.create(o.given);
+  const notes: string[] = [];
+  const created = rs.value.create(o.given, notes);
   if (!created.ok) return fail('simulate', created.error);
+  warnNotes(notes);
   const players = created.value.players;
   const tasks: MatchTask[] = [];
   for (let i = 0; i < o.games; i++) tasks.push({ index: i, seed: deriveSeed(o.seed, i), agents: seatsOf(o.agents, players, i) });

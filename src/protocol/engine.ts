@@ -229,8 +229,11 @@ export class EngineSession {
         seed = Number(m[2]);
       } else given[m[1]!] = m[2]!;
     }
-    const g = rs.value.create(given);
+    const notes: string[] = [];
+    const g = rs.value.create(given, notes);
     if (!g.ok) throw g.error;
+    // Old option values (SPEC §12) are accepted and read as they played; say how.
+    for (const n of notes) this.write(`info string warning ${n}`);
     this.game = g.value;
     this.seed = seed;
     this.state = g.value.newState(seed);
