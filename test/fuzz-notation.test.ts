@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, GabataError, type Result } from '../src/core/errors.js';
-import { MAX_MOVES, type Ruleset } from '../src/core/game.js';
+import { MAX_MOVES, type Game, type Ruleset } from '../src/core/game.js';
 import { Rng } from '../src/core/rng.js';
-import { PHASE_OVER } from '../src/core/state.js';
+import { PHASE_OVER, type State } from '../src/core/state.js';
 import { RULESETS } from '../src/games/index.js';
 import { isSimultaneous, parseLegalMove, parseMove, applyParsed } from '../src/notation/move.js';
 import { diffStates, makePosition, parseAnyPosition, parsePosition, parsePositionJSON, positionToJSON } from '../src/notation/position.js';
@@ -17,6 +17,8 @@ import { mustCreate, randomPlayout } from './helpers/random-play.js';
 
 const ALPHABET = '0123456789.,/:|()=-{}[]"wn* abcxyzABC\\\t\n\u00a0é💥';
 const CHUNKS = ['99999999999', '-1', 'NaN', 'null', '""', '{}', '[]', 'ph:race', 'm:0', '4w9', 'x:{}', 'h:1:', '|', '1e309', 'true'];
+/** Whole fields that are well-formed but often unreachable: what a parser must judge, not just read. */
+const FIELDS = [' ph:over', ' ph:choose', ' ph:continue', ' ph:race', ' w:0', ' w:1', ' er:rules', ' ps:2', ' ge:1', ' x:{"startedMask":1e300}', ' x:{"gain1":1}', ' x:{"latestNedf":[0,0]}', ' x:{"constructor":1}', ' sc:27,27'];
 
 /** One random edit of a string. */
 function mutate(text: string, rng: Rng): string {
@@ -77,10 +79,32 @@ function neverThrows<T>(label: string, input: string, f: () => Result<T>): Resul
 
 const ITER = 1500;
 
+/**
+ * What an accepted position promises: a finished match has a result and nobody to move; a match
+ * in play is no dead end (the player to move, or every player at a simultaneous node, has a move).
+ */
+function expectUsable(game: Game, s: State, input: string): void {
+  const buf = new Int32Array(MAX_MOVES);
+  if (s.phase === PHASE_OVER) {
+    expect(s.winner, input).toBeGreaterThanOrEqual(0);
+    expect(s.toMove, input).toBe(0);
+    return;
+  }
+  expect(s.winner, input).toBe(-1);
+  if (isSimultaneous(s)) {
+    for (let p = 1; p <= s.players; p++) if (s.active[p]) expect(game.legalMovesFor(s, p, buf), input).toBeGreaterThan(0);
+  } else {
+    expect(game.legalMoves(s, buf), input).toBeGreaterThan(0);
+  }
+}
+
 describe('fuzzing the notation parsers', () => {
   for (const rs of RULESETS as Ruleset[]) {
     const game = mustCreate(rs, {});
     const samples = randomPlayout(game, 4242, 120).positions.filter((_, i) => i % 10 === 0);
+    // A finished match too (a few rounds at most, no concession), so that results get mutated.
+    const short = mustCreate(rs, rs.options.some((o) => o.name === 'rounds') ? { rounds: 2 } : { concession: 'off' });
+    const finished = randomPlayout(short, 4242, 20000, false).final;
 
     it(`${rs.info.id}: mutated position text never throws; what parses is a usable position`, () => {
       const rng = new Rng(1);
@@ -91,6 +115,7 @@ describe('fuzzing the notation parsers', () => {
         const r = neverThrows('parsePosition', input, () => parsePosition(input));
         if (!r.ok) continue;
         accepted++;
+        expectUsable(r.value.game, r.value.state, input);
         // A position that parses prints canonically and parses back to the same state.
         const text = makePosition(r.value.game, r.value.state);
         const again = parsePosition(text);
@@ -98,6 +123,31 @@ describe('fuzzing the notation parsers', () => {
         if (again.ok) expect(diffStates(again.value.state, r.value.state)).toBeNull();
       }
       // Some mutations are harmless (a changed rng digit, swapped fields): they must still parse.
+      expect(accepted).toBeGreaterThan(0);
+    });
+
+    it(`${rs.info.id}: positions with well-formed but unreachable fields are refused, or usable`, () => {
+      const rng = new Rng(5);
+      let accepted = 0;
+      let refused = 0;
+      for (let i = 0; i < ITER; i++) {
+        const base = rng.int(4) === 0 ? makePosition(short, finished) : makePosition(game, samples[rng.int(samples.length)]!);
+        // Replace a field of the same key, or add one.
+        let input = base;
+        for (let k = 1 + rng.int(2); k > 0; k--) {
+          const field = FIELDS[rng.int(FIELDS.length)]!;
+          const key = field.slice(1, field.indexOf(':') + 1);
+          input = input.includes(` ${key}`) ? input.replace(new RegExp(` ${key}\\S*`), field) : input + field;
+        }
+        const r = neverThrows('parsePosition', input, () => parsePosition(input));
+        if (!r.ok) {
+          refused++;
+          continue;
+        }
+        accepted++;
+        expectUsable(r.value.game, r.value.state, input);
+      }
+      expect(refused).toBeGreaterThan(0);
       expect(accepted).toBeGreaterThan(0);
     });
 

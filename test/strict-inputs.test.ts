@@ -194,6 +194,8 @@ describe('ruleset fields: known, integral, in range, consistent with the options
     const s = `selus ${BOARD.replace(' o:111111/222111/222222', '')} m:0 ph:race`;
     expectRejected(`${s} x:{"startedMask":1e300}`, /unknown field 'startedMask' for Selus/);
     expectRejected(`selus(openingMode=p1First) ${BOARD} m:1 ph:play r:1 t:0 ply:0 rs:1 x:{"raceStarts":[0,17]}`, /raceStarts/);
+    expectRejected(`selus ${BOARD} m:1 ph:play r:1 t:0 ply:0 rs:1 x:{"raceStarts":[17,0]}`, /hole 17, which is not his/);
+    expectRejected(`selus(openingMode=p1First) ${BOARD} m:1 ph:play r:1 t:0 ply:0 rs:1 rt:40 rw:2`, /no race: the race fields keep their defaults/);
   });
 });
 
@@ -247,6 +249,13 @@ describe('option names through the CLI and the engine protocol (real processes)'
       expect(r.stderr).toMatch(new RegExp(`ERR_OPTION: unknown option '${name}'`));
       expect(r.stdout).toBe('');
     }
+    const tournament = spawnSync(
+      process.execPath,
+      [MAIN, 'tournament', '--ruleset', 'selus', '--option', '__proto__=1', '--agents', 'random,greedy', '--games', '1', '--workers', '0'],
+      { encoding: 'utf8' },
+    );
+    expect(tournament.status).toBe(2);
+    expect(tournament.stderr).toMatch(/ERR_OPTION: unknown option '__proto__'/);
     const preset = spawnSync(process.execPath, [MAIN, 'start', 'selus', '--preset', 'constructor'], { encoding: 'utf8' });
     expect(preset.status).toBe(2);
     expect(preset.stderr).toMatch(/ERR_OPTION: unknown preset 'constructor'/);

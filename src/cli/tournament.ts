@@ -81,7 +81,7 @@ export async function run(args: string[]): Promise<number> {
   if (games === null || games < 1) return bad('--games takes a positive whole number', '--games');
   if (seed === null) return bad('--seed takes a whole number', '--seed');
   if (movetime === null || movetime < 1) return bad('--movetime takes a positive whole number of milliseconds', '--movetime');
-  const options: Record<string, string> = {};
+  const options: Record<string, string> = Object.create(null) as Record<string, string>; // `__proto__` stays a key
   for (const kv of (v['option'] as string[] | undefined) ?? []) {
     const m = /^([^=\s]+)=(.*)$/.exec(kv);
     if (!m) return bad(`--option takes name=value, not '${kv}'`, '--option');

@@ -582,6 +582,9 @@ function makeGame(ruleset: Ruleset, options: Record<string, OptionValue>): Game 
       }
       if (h >= 0 && OWNERS_3X6_2P[h] !== p) return err('ERR_POSITION', `player ${p} ran the race from hole ${h}, which is not his (SEL-05)`, 'extra.raceStarts');
     }
+    if (!racing && (s.raceTick !== 0 || s.raceWinner !== 0 || [1, 2].some((p) => s.raceDone[p] !== 0 || s.raceCursor[p] !== -1))) {
+      return err('ERR_POSITION', `under openingMode=${cfg.opening} there is no race: the race fields keep their defaults`, 'race');
+    }
     if (s.phase === PHASE_RACE) {
       if (!racing || cfg.raceStart !== 'choose') {
         return err('ERR_POSITION', `the race is a decision only under openingMode=race with selusRaceStart=choose (here ${cfg.opening}, ${cfg.raceStart}): phase race cannot occur`, 'phase');

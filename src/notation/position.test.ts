@@ -184,6 +184,15 @@ describe('malformed positions name what is wrong and where', () => {
     ['bad history', good + ' h:2:abc', /h: must be/, /h:2:abc/],
     ['history length and keys disagree', good + ' h:2:0000000a', /history.keys must have 2/, /h:2/],
     ['rules reject the phase/player pair', good.replace('m:0', 'm:1'), /toMove must be 0/, /toMove/],
+    // Reachable in kind (what every ruleset's states share, before the ruleset's own checks).
+    ['over without a result', good.replace('ph:race', 'ph:over'), /finished match \(ph:over\) has a result/, /winner/],
+    ['over without a reason', good.replace('ph:race', 'ph:over') + ' w:1', /says why it ended/, /endReason/],
+    ['over with a player to move', good.replace('m:0 ph:race', 'm:2 ph:over') + ' w:1 er:rules', /nobody is to move/, /token 5 'm:2'/],
+    ['a winner while in play', good + ' w:1', /no winner yet/, /token 11 'w:1'/],
+    ['an ended round in round 1', good + ' er:stalemate', /in round 1: endReason must be none/, /token 11 'er:stalemate'/],
+    ['a guard-ended round in round 1', good + ' ge:1', /in round 1: guardEnds must be 0/, /token 11 'ge:1'/],
+    ['a dead end: the player to move has no move', good.replace('2.2.2.2.2.2', '0.0.0.4.4.4').replace('m:0 ph:race', 'm:1 ph:play'), /player 1 .* no legal move/, /token 6 'ph:play'/],
+    ['a dead end at a simultaneous node', good.replace('2.2.2.2.2.2', '0.0.0.4.4.4'), /player 1 has no legal choice/, /token 6 'ph:race'/],
   ];
   for (const [name, text, message, where] of cases) {
     it(`${name}`, () => {

@@ -45,6 +45,11 @@
  *
  * Both forms are parsed into a `State` through one path and checked with `game.validate`;
  * `makePosition(parsePosition(t)) === t` for canonical text and JSON round-trips exactly.
+ * A position is accepted only when it is reachable in kind: a finished match (`ph:over`) carries
+ * a result (`w:`, `er:`, `sc:`) its rules give for the board and nobody to move; a match in play
+ * has no winner and a legal move for whoever decides (no dead ends); a phase occurs only under
+ * options that allow it; every `x:` field is known, integral and in range. Anything else is
+ * ERR_POSITION with the reason.
  */
 import { err, ok, type Result } from '../core/errors.js';
 import { MAX_MOVES, type Game, type Ruleset } from '../core/game.js';
@@ -387,6 +392,11 @@ function checkMatchFlow(game: Game, s: State): Result<true> {
     return ok(true);
   }
   if (s.winner !== -1) return err('ERR_POSITION', `a match in phase ${phase} has no winner yet: winner must be -1 (or the phase over), not ${s.winner}`, 'winner');
+  // endReason and guardEnds tell how earlier rounds ended: in the first round there were none.
+  if (s.round === 1 && END_REASONS[s.endReason] !== 'none') {
+    return err('ERR_POSITION', `no round has ended yet in round 1: endReason must be none, not ${END_REASONS[s.endReason]}`, 'endReason');
+  }
+  if (s.round === 1 && s.guardEnds !== 0) return err('ERR_POSITION', `no round has ended yet in round 1: guardEnds must be 0, not ${s.guardEnds}`, 'guardEnds');
   if (s.phase === PHASE_RACE) {
     if (s.toMove !== 0) return err('ERR_POSITION', `the race is a simultaneous node: toMove must be 0, not ${s.toMove}`, 'toMove');
     return ok(true);
