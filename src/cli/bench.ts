@@ -10,6 +10,7 @@ import type { Game } from '../core/game.js';
 import { deriveSeed } from '../core/rng.js';
 import { RULESETS, getRuleset } from '../games/index.js';
 import { alphaBetaRate, bytesPerPosition, median, mctsRate, randomMatches, randomRounds, roundStatistics } from '../sim/bench.js';
+import { wilson } from '../sim/stats.js';
 import { MatchPool } from '../sim/pool.js';
 import { EXIT_OK, fail, printJSON } from './args.js';
 
@@ -19,7 +20,9 @@ Measures, per ruleset with default options (one thread): random full matches per
 playouts of one round per second, MCTS iterations per second from the start (playouts of 8
 decisions, and playouts to the end of the round), alpha-beta nodes per second, bytes per
 position; for gabata-adowa the same under the ludii preset with rounds=1 and the win statistics
-of random one-round games (Ludii: P1 54.5%, P2 40.0%, draws 5.5%); and the speed-up of simulate
+of random one-round games (Ludii: P1 54.5%, P2 40.0%, draws 5.5%); for abalalae each seat's
+share of random one-round games under raceTie=coin, raceTie=tickOrder and the ludii preset, with
+95% intervals (SPEC §12); and the speed-up of simulate
 with 2 worker threads over 1. --quick runs shorter measurements. Random play never concedes
 while it has another move.`;
 
@@ -115,6 +118,20 @@ export async function run(args: string[]): Promise<number> {
     log(`bench: ludii-preset statistics over ${statsGames} random one-round games`);
     ludii = roundStatistics(unwrap(unwrap(getRuleset('gabata-adowa')).create({ preset: 'ludii', rounds: 1 })), statsGames, 2026);
   }
+  // SPEC §12: the race's dead heats are settled by a seeded coin; each seat's share of random
+  // one-round Abalala'e matches, under the coin, under the old tick order, and under Ludii's rules.
+  const seats: { setting: string; p1: number; p2: number; draws: number; games: number; unfinished: number }[] = [];
+  if (selected.some((n) => unwrap(getRuleset(n)).info.id === 'abalalae')) {
+    log(`bench: abalalae seat statistics over ${statsGames} random one-round games per setting`);
+    const aba = unwrap(getRuleset('abalalae'));
+    for (const [setting, given] of [
+      ['rounds=1 (raceTie=coin)', { rounds: 1 }],
+      ['rounds=1, raceTie=tickOrder', { rounds: 1, raceTie: 'tickOrder' }],
+      ['ludii preset (no race, P1 first, one round)', { preset: 'ludii' }],
+    ] as const) {
+      seats.push({ setting, ...roundStatistics(unwrap(aba.create(given)), statsGames, 2026) });
+    }
+  }
   log('bench: simulate with 1 and 2 workers');
   const speedGames = quick ? 16 : 96;
   const timePool = async (workers: number): Promise<number> => {
@@ -133,7 +150,7 @@ export async function run(args: string[]): Promise<number> {
   const speedup = median(one) / median(two);
   const machine = { cpu: cpus()[0]?.model ?? 'unknown', cores: availableParallelism(), node: process.version };
   if (v['json'] === true) {
-    printJSON({ machine, quick, repeats, rows, ludii, simulate: { games: speedGames, oneWorkerSeconds: median(one), twoWorkersSeconds: median(two), speedup } });
+    printJSON({ machine, quick, repeats, rows, ludii, abalalaeSeats: seats, simulate: { games: speedGames, oneWorkerSeconds: median(one), twoWorkersSeconds: median(two), speedup } });
     return EXIT_OK;
   }
   const lines = [
@@ -154,6 +171,14 @@ export async function run(args: string[]): Promise<number> {
       `gabata-adowa, ludii preset, rounds=1, ${ludii.games.toLocaleString('en-US')} random games: P1 ${pct(ludii.p1)}, P2 ${pct(ludii.p2)}, draws ${pct(ludii.draws)}` +
         `${ludii.unfinished ? `, unfinished ${ludii.unfinished}` : ''} (Ludii 1.0.8: 54.5% / 40.0% / 5.5%; 95% sampling error about ±${(196 * Math.sqrt(0.25 / ludii.games)).toFixed(1)} points)`,
     );
+  }
+  if (seats.length > 0) {
+    const share = (k: number, n: number): string => {
+      const w = wilson(k, n);
+      return `${(100 * w.p).toFixed(1)}% (95% ${(100 * w.lo).toFixed(1)}-${(100 * w.hi).toFixed(1)})`;
+    };
+    lines.push('', `abalalae, ${statsGames.toLocaleString('en-US')} random one-round games per setting:`, '', '| setting | player 1 wins | player 2 wins | draws |', '|---|---:|---:|---:|');
+    for (const x of seats) lines.push(`| ${x.setting} | ${share(x.p1, x.games)} | ${share(x.p2, x.games)} | ${share(x.draws, x.games)} |`);
   }
   lines.push('', 'Random play draws uniformly among the legal moves, except that it does not concede while it has another move (Selus).');
   lines.push(`simulate, ${speedGames} random gabata-adowa matches: 1 worker ${median(one).toFixed(2)} s, 2 workers ${median(two).toFixed(2)} s, speed-up ${speedup.toFixed(2)}x`);

@@ -68,7 +68,7 @@ export function raceOptions(refs: {
       kind: 'choice',
       values: RACE_TICK_ORDERS,
       default: 'alternate',
-      description: 'Who drops first within a tick of the lock-step race, which decides ties (SPEC §7).',
+      description: 'Who drops first within a tick of the lock-step race (SPEC §7.3); a dead heat follows it only under raceTie = tickOrder.',
       explain: {
         alternate: 'player 1 first on odd ticks, player 2 first on even ticks',
         p1First: 'player 1 always drops first',

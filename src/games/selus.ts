@@ -957,6 +957,7 @@ export const selus: Ruleset = defineRuleset(
       'hole protects against new nedfs. Most counters in nedfs and own holes at the end wins.',
     reconstructions: [
       { ref: 'SEL-05 / S8', text: 'the race start is a secret choice legal under SEL-08', option: 'selusRaceStart', confidence: 'medium' },
+      { ref: 'SEL-05 / §7.4', text: 'a dead heat in the race (both finishing in the same tick) is settled by a seeded coin', option: 'raceTie', confidence: 'medium' },
       { ref: 'SEL-06 / S9', text: 'the skip rule applies in the race; no nedfs are made in it', option: 'raceSkip', confidence: 'medium' },
       { ref: 'SEL-12 / S1', text: "the simple nedf is each player's own first nedf", option: 'nedfFirstScope', confidence: 'low' },
       { ref: 'SEL-14 / S1', text: 'later nedfs by the last two counters of a lap; one nedf a lap (SEL-15)', option: 'nedfMode', confidence: 'low' },
