@@ -91,18 +91,32 @@ interface Block {
 
 const BLOCKS: Block[] = [...README.matchAll(/^```(\w*)\n([\s\S]*?)^```/gm)].map((m) => ({ lang: m[1]!, body: m[2]! }));
 
-/** Command lines of the blocks: every line of a `sh` block, `gabata`/`node dist` lines of others; `\` joins lines. */
-function commandLines(): string[] {
-  const out: string[] = [];
-  for (const b of BLOCKS) {
+/**
+ * Command lines of the blocks: every line of a `sh` block, `gabata`/`node dist` lines of others; `\` joins lines.
+ * `block` numbers the block: the lines of one block run in order in one scratch directory, so a
+ * line may use a file an earlier line of its block wrote (`play --record f`, then `replay f`).
+ */
+function commandLines(): { line: string; block: number }[] {
+  const out: { line: string; block: number }[] = [];
+  BLOCKS.forEach((b, block) => {
     const joined = b.body.replace(/\\\n\s*/g, '');
     for (const raw of joined.split('\n')) {
       const line = raw.trim();
       if (line === '' || line.startsWith('#')) continue;
-      if (b.lang === 'sh' || /^(gabata|node dist\/cli\/main\.js) /.test(line)) out.push(line);
+      if (b.lang === 'sh' || /^(gabata|node dist\/cli\/main\.js) /.test(line)) out.push({ line, block });
     }
-  }
+  });
   return out;
+}
+
+const blockScratch = new Map<number, { dir: string; env: NodeJS.ProcessEnv }>();
+function scratchOf(block: number): { dir: string; env: NodeJS.ProcessEnv } {
+  let sc = blockScratch.get(block);
+  if (sc === undefined) {
+    sc = scratch();
+    blockScratch.set(block, sc);
+  }
+  return sc;
 }
 
 /** README lines that are not run here, and why (the test fails on any other line it cannot classify). */
@@ -132,8 +146,8 @@ function outFile(cmd: string): string | null {
   return m ? m[1]! : null;
 }
 
-async function runExample(cmd: string): Promise<void> {
-  const { dir, env } = scratch();
+async function runExample(cmd: string, sc: { dir: string; env: NodeJS.ProcessEnv } = scratch()): Promise<void> {
+  const { dir, env } = sc;
   const sub = subcommand(cmd);
   if (sub === 'play') {
     const r = await runLine(cmd, dir, env, { input: 'quit\n', timeoutMs: 30_000 });
@@ -164,18 +178,18 @@ describe('README command examples run', () => {
 
   it('finds the examples, and each is run here or listed with its reason', () => {
     expect(lines.length).toBeGreaterThanOrEqual(7);
-    for (const line of lines) {
+    for (const { line } of lines) {
       const { cmd } = splitComment(line);
       expect(NOT_RUN[cmd] !== undefined || subcommand(cmd) !== null, `no way to check '${line}'`).toBe(true);
     }
     expect(existsSync(MAIN), 'dist/ is built (npx tsc -p tsconfig.json)').toBe(true);
   });
 
-  for (const line of lines) {
+  for (const { line, block } of lines) {
     const { cmd, alternatives } = splitComment(line);
     if (NOT_RUN[cmd] !== undefined) continue;
     it(`runs: ${cmd}`, async () => {
-      await runExample(cmd);
+      await runExample(cmd, scratchOf(block));
     });
     for (const alt of alternatives) {
       const sub = subcommand(cmd)!;
