@@ -98,7 +98,8 @@ describe("Abalala'e random matches", () => {
     }
     // Guards (§8.3) end some rounds of random play, never a whole match under `ownerTakes`.
     console.info(
-      `abalalae: 2000 random matches, ${rounds} rounds, ${plies} decisions; ${guardRounds} rounds ended by a guard in ${matchesWithGuard} matches; last-round end reasons ${JSON.stringify(reasons)}`,
+      `abalalae: 2000 random matches, ${rounds} rounds, ${plies} decisions; ${guardRounds} rounds ended by a guard ` +
+        `in ${matchesWithGuard} matches; last-round end reasons ${JSON.stringify(reasons)}`,
     );
     expect(guardRounds).toBeLessThan(rounds / 5);
   });
@@ -231,7 +232,6 @@ describe("Abalala'e golden playthroughs", () => {
     });
   }
 });
-
 
 describe('SPEC §12 race dead heats: random one-round matches are fair between the seats', () => {
   const share = (options: Record<string, unknown>): { p1: number; p2: number; decided: number } => {

@@ -17,6 +17,7 @@ import {
   MAX_SEARCH_TIME_MS,
   type Agent,
   type SearchBudget,
+  type SearchInfo,
 } from '../src/ai/index.js';
 import { isSimultaneous, randomPlayableMove } from '../src/ai/util.js';
 import { Zobrist } from '../src/ai/zobrist.js';
@@ -24,7 +25,15 @@ import { RandomPlayout } from '../src/ai/playout.js';
 import { playMatch } from '../src/sim/match.js';
 import { makeToyGame } from './ai-toy.js';
 
-const SPECS = ['random', 'greedy', 'greedy:epsilon=0.5', 'alphabeta:depth=2', 'alphabeta:nodes=400', 'mcts:iterations=60', 'mcts:iterations=40,playout=0'];
+const SPECS = [
+  'random',
+  'greedy',
+  'greedy:epsilon=0.5',
+  'alphabeta:depth=2',
+  'alphabeta:nodes=400',
+  'mcts:iterations=60',
+  'mcts:iterations=40,playout=0',
+];
 
 /** Plays up to `plies` decisions with the agents, checking every answer against the legal moves. */
 function playChecked(game: Game, agents: Agent[], seed: number, plies: number): string[] {
@@ -155,7 +164,10 @@ describe('alpha-beta at a fixed depth agrees with plain minimax', () => {
   const cases: { name: string; game: Game }[] = [
     { name: 'toy (2 players, continuations)', game: makeToyGame({ per: 3, seeds: 2 }) },
     { name: 'toy (3 players, paranoid)', game: makeToyGame({ players: 3, per: 2, seeds: 2 }) },
-    { name: 'gabata-adowa, ludii preset, one round', game: unwrap(unwrap(getRuleset('gabata-adowa')).create({ preset: 'ludii', rounds: 1 })) },
+    {
+      name: 'gabata-adowa, ludii preset, one round',
+      game: unwrap(unwrap(getRuleset('gabata-adowa')).create({ preset: 'ludii', rounds: 1 })),
+    },
   ];
   for (const { name, game } of cases) {
     it(name, () => {
@@ -238,9 +250,187 @@ describe('MCTS', () => {
   });
   it('gives payoff vectors for three players (each seat plays for itself)', () => {
     const game = makeToyGame({ players: 3, per: 2, seeds: 3 });
-    const res = playMatch(game, [unwrap(makeAgent('mcts:iterations=300', 1)), unwrap(makeAgent('random', 2)), unwrap(makeAgent('random', 3))], 4);
+    const res = playMatch(
+      game,
+      [unwrap(makeAgent('mcts:iterations=300', 1)), unwrap(makeAgent('random', 2)), unwrap(makeAgent('random', 3))],
+      4,
+    );
     expect(res.returns.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
   });
+});
+
+// -- MCTS choices pinned from fixed seeds ---------------------------------------------------------
+
+/** A toy game whose candidate lists end with (or are only) a move that `apply` rejects as perpetual. */
+function withPerpetualCandidate(toy: Game, only: boolean): Game {
+  const PERPETUAL = 99;
+  return {
+    ...toy,
+    candidateMoves(s, out) {
+      const n = only ? 0 : toy.candidateMoves(s, out);
+      if (s.phase === PHASE_OVER || s.toMove === 0) return n;
+      out[n] = PERPETUAL;
+      return n + 1;
+    },
+    apply: (s, m) => (m === PERPETUAL ? false : toy.apply(s, m)),
+  };
+}
+
+/** MCTS agents (one spec per seat, seeded `seed + seat index`) play `plies` decisions: move/nodes/value each. */
+function mctsTrace(game: Game, specs: string[], seed: number, plies: number): string[] {
+  const agents = specs.map((spec, i) => unwrap(makeAgent(spec, seed + i)));
+  const s = game.newState(seed);
+  const out: string[] = [];
+  const joint = new Int32Array(game.players + 1);
+  const text = (r: { move: number } & SearchInfo): string => `${r.move}/${r.nodes ?? 0}/${(r.value ?? 0).toFixed(9)}`;
+  for (let i = 0; i < plies && s.phase !== PHASE_OVER; i++) {
+    if (isSimultaneous(s)) {
+      const parts: string[] = [];
+      for (let p = 1; p <= game.players; p++) {
+        const r = agents[p - 1]!.chooseFor(game, s, p);
+        joint[p] = r.move;
+        parts.push(text(r));
+      }
+      out.push(parts.join('|'));
+      game.applyJoint(s, joint);
+    } else {
+      const r = agents[s.toMove - 1]!.choose(game, s);
+      out.push(text(r));
+      expect(game.apply(s, r.move)).toBe(true);
+    }
+  }
+  return out;
+}
+
+describe('MCTS choices from fixed seeds stay the same (pinned before the iterate refactor)', () => {
+  const two = ['mcts:iterations=300', 'mcts:iterations=200,c=1.4,playout=4'];
+  const cases: { name: string; game: () => Game; specs: string[]; seed: number; plies: number }[] = [
+    ...RULESETS.map((r) => ({ name: r.info.id, game: () => unwrap(r.create({})), specs: two, seed: 7, plies: 6 })),
+    {
+      name: 'gabata-adowa players=3',
+      game: () => unwrap(unwrap(getRuleset('gabata-adowa')).create({ players: 3 })),
+      specs: ['mcts:iterations=200', 'mcts:iterations=200', 'mcts:iterations=200'],
+      seed: 3,
+      plies: 6,
+    },
+    {
+      name: 'toy, three players, simultaneous opening',
+      game: () => makeToyGame({ players: 3, race: true }),
+      specs: ['mcts:iterations=150', 'mcts:iterations=150', 'mcts:iterations=150'],
+      seed: 5,
+      plies: 6,
+    },
+    {
+      name: 'gabata-aksum, a node cap and a search without reuse',
+      game: () => unwrap(unwrap(getRuleset('gabata-aksum')).create({})),
+      specs: ['mcts:iterations=400,maxnodes=300', 'mcts:iterations=400,reuse=false'],
+      seed: 11,
+      plies: 4,
+    },
+    {
+      name: 'toy, a perpetual candidate beside the others',
+      game: () => withPerpetualCandidate(makeToyGame({ per: 3, seeds: 3 }), false),
+      specs: ['mcts:iterations=200', 'mcts:iterations=200'],
+      seed: 3,
+      plies: 8,
+    },
+    {
+      name: 'toy, every candidate perpetual (the exact moves replace them)',
+      game: () => withPerpetualCandidate(makeToyGame({ per: 3, seeds: 3, race: true }), true),
+      specs: ['mcts:iterations=200', 'mcts:iterations=200'],
+      seed: 3,
+      plies: 8,
+    },
+  ];
+  const want: Record<string, string[]> = {
+    'gabata-adowa': [
+      '3/625/-0.007037037',
+      '8/544/0.023931624',
+      '10/1085/0.066310541',
+      '0/1601/0.168706388',
+      '7/940/-0.134993614',
+      '0/2014/0.186072531',
+    ],
+    'gabata-aksum': [
+      '5/519/0.022361111',
+      '16/507/0.015455840',
+      '4/988/0.101245211',
+      '3/1506/0.164437586',
+      '1/2162/0.220142950',
+      '6/318/-0.148353909',
+    ],
+    gifia: [
+      '4/581/-0.026422764',
+      '2/553/0.050595238',
+      '80/1103/0.031481481',
+      '7/1095/0.113095238',
+      '49/1636/0.064692982',
+      '3/1503/0.078703704',
+    ],
+    selus: [
+      '4/490/0.042703151|13/315/0.141093474',
+      '3/877/0.119855967',
+      '16/509/0.038620858',
+      '9/1168/0.087214052',
+      '14/653/0.112183236',
+      '5/1419/0.166211732',
+    ],
+    abalalae: [
+      '11/554/0.297435897',
+      '8/341/-0.248971193',
+      '10/1053/0.375000000',
+      '17/625/-0.325536062',
+      '2/1470/0.412121212',
+      '6/965/-0.322109989',
+    ],
+    'gabata-adowa players=3': [
+      '2/284/0.015555556',
+      '15/350/-0.019595177',
+      '13/394/-0.009646856',
+      '2/711/-0.059330484',
+      '17/757/-0.021028807',
+      '8/755/-0.015374677',
+    ],
+    'toy, three players, simultaneous opening': [
+      '0/176/0.078042328|4/180/-0.165229885|7/183/-0.195402299',
+      '1/278/-0.109304426',
+      '5/0/0.000000000',
+      '7/263/-0.067592593',
+      '2/0/0.000000000',
+      '4/71/-0.333333333',
+    ],
+    'gabata-aksum, a node cap and a search without reuse': [
+      '11/47/0.023480084',
+      '12/550/0.021675774',
+      '0/47/0.000000000',
+      '13/734/0.139102564',
+    ],
+    'toy, a perpetual candidate beside the others': [
+      '1/368/0.174457995',
+      '5/385/0.035353535',
+      '1/746/0.149140212',
+      '3/756/-0.016071429',
+      '2/1058/0.331035923',
+      '1/1328/0.414420804',
+      '4/1066/-0.293600563',
+      '4/1342/-0.275436954',
+    ],
+    'toy, every candidate perpetual (the exact moves replace them)': [
+      '0/350/0.001141553|4/353/0.176706827',
+      '2/598/-0.466450216',
+      '4/602/0.683139535',
+      '1/0/0.000000000',
+      '3/711/0.862242798',
+      '1/683/-0.834946237',
+      '0/752/-0.876020088',
+      '2/802/-0.883933229',
+    ],
+  };
+  for (const c of cases) {
+    it(c.name, () => {
+      expect(mctsTrace(c.game(), c.specs, c.seed, c.plies)).toEqual(want[c.name]);
+    });
+  }
 });
 
 describe('agent specs and levels', () => {
@@ -251,11 +441,20 @@ describe('agent specs and levels', () => {
       if (!r.ok) expect(r.error.code).toBe('ERR_ARGUMENT');
     }
   });
-  it('has five levels, each a working agent', () => {
+  it('has five levels, each a working agent that chooses a legal move', () => {
     expect(LEVELS.map((l) => l.level)).toEqual([1, 2, 3, 4, 5]);
-    const game = unwrap(unwrap(getRuleset('gifia')).create({}));
-    const s = game.newState(2);
-    for (const l of [1, 2, 3] as const) expect(levelAgent(l, 1).choose(game, s).move).toBeGreaterThanOrEqual(0);
+    for (const id of ['gifia', 'gabata-adowa']) {
+      const game = unwrap(unwrap(getRuleset(id)).create({}));
+      const s = game.newState(2);
+      const buf = new Int32Array(MAX_MOVES);
+      const legal = [...buf.subarray(0, game.legalMoves(s, buf))];
+      expect(legal.length).toBeGreaterThan(1);
+      for (const l of [1, 2, 3, 4, 5] as const) {
+        const before = s.clone();
+        expect(legal, `${id} level ${l}`).toContain(levelAgent(l, 1).choose(game, s).move);
+        expect([...s.counts]).toEqual([...before.counts]); // the search leaves the position alone
+      }
+    }
   });
 });
 
@@ -290,7 +489,7 @@ describe('random playouts', () => {
     }
     expect(reasons.has(END_REASONS.indexOf('concession'))).toBe(false);
   });
-  it('SEL-18 the random agent never concedes while it has another move (one rule of random play everywhere)', () => {
+  it('Selus: the random agent never concedes while it has another move (one rule of random play everywhere)', () => {
     const game = unwrap(unwrap(getRuleset('selus')).create({}));
     let plies = 0;
     for (let seed = 0; seed < 40; seed++) {

@@ -54,14 +54,19 @@ describe('completeness', () => {
     const ruleset = RULESETS.find((r) => r.info.id === 'abalalae');
     for (const f of ['name', 'period', 'region', 'oneLine', 'origin'] as const) {
       const broken = { ...base, [f]: '' } as CatalogueEntry;
-      expect(entryProblems(broken, ruleset).some((p) => p.includes(`no ${f}`)), f).toBe(true);
+      expect(
+        entryProblems(broken, ruleset).some((p) => p.includes(`no ${f}`)),
+        f,
+      ).toBe(true);
     }
     for (const f of ['description', 'history', 'category', 'sources', 'similar', 'clauses'] as const) {
       const broken = { ...base, [f]: [] } as unknown as CatalogueEntry;
       expect(entryProblems(broken, ruleset).length, f).toBeGreaterThan(0);
     }
     expect(entryProblems({ ...base, identifiers: [] }, ruleset)).toContain('abalalae: no identifiers and no note saying why');
-    expect(entryProblems({ ...base, evidence: [], evidenceNote: undefined }, ruleset)).toContain('abalalae: no evidence and no note saying why');
+    expect(entryProblems({ ...base, evidence: [], evidenceNote: undefined }, ruleset)).toContain(
+      'abalalae: no evidence and no note saying why',
+    );
   });
 
   it('a source without pages fails', () => {
@@ -89,7 +94,9 @@ describe('completeness', () => {
     ];
     for (const c of cases) expect(entryProblems({ ...base, evidence: [{ ...ev, ...c }] }).length, JSON.stringify(c)).toBeGreaterThan(0);
     const approx = entry('gifia').evidence[0]!;
-    expect(entryProblems({ ...entry('gifia'), evidence: [{ ...approx, place: { ...approx.place, note: undefined } }] }).length).toBeGreaterThan(0);
+    expect(
+      entryProblems({ ...entry('gifia'), evidence: [{ ...approx, place: { ...approx.place, note: undefined } }] }).length,
+    ).toBeGreaterThan(0);
   });
 });
 
@@ -118,7 +125,10 @@ describe('facts agree with the seed pages', () => {
   });
 
   it('evidence records carry the id, type, date, confidence and source of the seeds', () => {
-    for (const [prefix, id] of [['000_', 'gabata-aksum'], ['002_', 'gifia']] as const) {
+    for (const [prefix, id] of [
+      ['000_', 'gabata-aksum'],
+      ['002_', 'gifia'],
+    ] as const) {
       const f = facts(prefix);
       const ev = entry(id).evidence[0]!;
       expect(ev.id).toBe(f.fields['Id']);
@@ -135,7 +145,10 @@ describe('facts agree with the seed pages', () => {
   });
 
   it('identifiers, period, region, category and similar games are those of the portal pages', () => {
-    for (const [prefix, id] of [['001_', 'abalalae'], ['004_', 'selus']] as const) {
+    for (const [prefix, id] of [
+      ['001_', 'abalalae'],
+      ['004_', 'selus'],
+    ] as const) {
       const f = facts(prefix);
       const e = entry(id);
       expect(e.identifiers.map((i) => i.id)).toEqual(f.identifiers);
@@ -160,7 +173,12 @@ describe('facts agree with the seed pages', () => {
   });
 
   it.skipIf(!TEXTS)('descriptions, history, clauses and paraphrases are in our own words (no eight-word run of a seed)', () => {
-    const words = (t: string): string[] => t.toLowerCase().replace(/[^a-z0-9' ]+/g, ' ').split(/\s+/).filter(Boolean);
+    const words = (t: string): string[] =>
+      t
+        .toLowerCase()
+        .replace(/[^a-z0-9' ]+/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean);
     const seedRuns = new Set<string>();
     for (const text of TEXTS!) {
       const w = words(text);
@@ -168,10 +186,17 @@ describe('facts agree with the seed pages', () => {
     }
     const copied: string[] = [];
     for (const e of CATALOGUE) {
-      const texts = [e.oneLine, ...e.description, ...e.history, ...e.clauses.map((c) => c.text), ...e.evidence.flatMap((v) => [v.rulesParaphrase, v.contentSummary])];
+      const texts = [
+        e.oneLine,
+        ...e.description,
+        ...e.history,
+        ...e.clauses.map((c) => c.text),
+        ...e.evidence.flatMap((v) => [v.rulesParaphrase, v.contentSummary]),
+      ];
       for (const t of texts) {
         const w = words(t);
-        for (let i = 0; i + 8 <= w.length; i++) if (seedRuns.has(w.slice(i, i + 8).join(' '))) copied.push(`${e.rulesetId}: ${w.slice(i, i + 8).join(' ')}`);
+        for (let i = 0; i + 8 <= w.length; i++)
+          if (seedRuns.has(w.slice(i, i + 8).join(' '))) copied.push(`${e.rulesetId}: ${w.slice(i, i + 8).join(' ')}`);
       }
     }
     expect(copied).toEqual([]);
@@ -180,11 +205,66 @@ describe('facts agree with the seed pages', () => {
 
 /** What SPEC.md says of each ruleset's shape (sections 2-9). */
 const SPEC_CONCEPTS: Record<string, Omit<Concepts, 'basis' | 'captureKinds' | 'skips' | 'passes'> & { captures: string[] }> = {
-  'gabata-adowa': { rows: 3, holes: 18, stores: 0, tracks: 1, players: [2, 3], sowing: 'relay', race: false, captures: ['wegue', 'ADW-14'], ownershipChanges: ['during play', 'between rounds'], rounds: 'several' },
-  'gabata-aksum': { rows: 3, holes: 18, stores: 0, tracks: 1, players: [2, 3], sowing: 'relay', race: false, captures: ['wegue', 'ADW-14'], ownershipChanges: ['during play', 'between rounds'], rounds: 'several' },
-  abalalae: { rows: 3, holes: 18, stores: 0, tracks: 2, players: [2], sowing: 'relay', race: true, captures: ['ABA-12'], ownershipChanges: [], rounds: 'several' },
-  selus: { rows: 3, holes: 18, stores: 0, tracks: 1, players: [2], sowing: 'relay', race: true, captures: ['nedf'], ownershipChanges: ['during play'], rounds: 'single' },
-  gifia: { rows: 2, holes: 8, stores: 2, tracks: 2, players: [2], sowing: 'single lap', race: false, captures: ['GIF-06', 'GIF-07'], ownershipChanges: [], rounds: 'several' },
+  'gabata-adowa': {
+    rows: 3,
+    holes: 18,
+    stores: 0,
+    tracks: 1,
+    players: [2, 3],
+    sowing: 'relay',
+    race: false,
+    captures: ['wegue', 'ADW-14'],
+    ownershipChanges: ['during play', 'between rounds'],
+    rounds: 'several',
+  },
+  'gabata-aksum': {
+    rows: 3,
+    holes: 18,
+    stores: 0,
+    tracks: 1,
+    players: [2, 3],
+    sowing: 'relay',
+    race: false,
+    captures: ['wegue', 'ADW-14'],
+    ownershipChanges: ['during play', 'between rounds'],
+    rounds: 'several',
+  },
+  abalalae: {
+    rows: 3,
+    holes: 18,
+    stores: 0,
+    tracks: 2,
+    players: [2],
+    sowing: 'relay',
+    race: true,
+    captures: ['ABA-12'],
+    ownershipChanges: [],
+    rounds: 'several',
+  },
+  selus: {
+    rows: 3,
+    holes: 18,
+    stores: 0,
+    tracks: 1,
+    players: [2],
+    sowing: 'relay',
+    race: true,
+    captures: ['nedf'],
+    ownershipChanges: ['during play'],
+    rounds: 'single',
+  },
+  gifia: {
+    rows: 2,
+    holes: 8,
+    stores: 2,
+    tracks: 2,
+    players: [2],
+    sowing: 'single lap',
+    race: false,
+    captures: ['GIF-06', 'GIF-07'],
+    ownershipChanges: [],
+    rounds: 'several',
+  },
 };
 
 describe('concepts computed from the definitions', () => {
@@ -194,7 +274,17 @@ describe('concepts computed from the definitions', () => {
       expect(spec, `no SPEC concepts written down for ${r.info.id}`).toBeDefined();
       const c = computeConcepts(r, { games: 4, seed: 7 });
       const { captures, ...shape } = spec!;
-      expect({ rows: c.rows, holes: c.holes, stores: c.stores, tracks: c.tracks, players: c.players, sowing: c.sowing, race: c.race, ownershipChanges: c.ownershipChanges, rounds: c.rounds }).toEqual(shape);
+      expect({
+        rows: c.rows,
+        holes: c.holes,
+        stores: c.stores,
+        tracks: c.tracks,
+        players: c.players,
+        sowing: c.sowing,
+        race: c.race,
+        ownershipChanges: c.ownershipChanges,
+        rounds: c.rounds,
+      }).toEqual(shape);
       for (const k of captures) expect(c.captureKinds).toContain(k);
       expect(c.basis.decisions).toBeGreaterThan(0);
     });
@@ -202,7 +292,12 @@ describe('concepts computed from the definitions', () => {
 
   it('the shipped concepts and figures cover every registered ruleset and agree with a fresh computation', () => {
     const file = loadFigures();
-    expect(figuresProblems(file, RULESETS.map((r) => r.info.id))).toEqual([]);
+    expect(
+      figuresProblems(
+        file,
+        RULESETS.map((r) => r.info.id),
+      ),
+    ).toEqual([]);
     for (const r of RULESETS) {
       const shipped = file.concepts[r.info.id]!;
       const fresh = computeConcepts(r, { games: shipped.basis.games, seed: shipped.basis.seed });
@@ -232,8 +327,12 @@ describe('measured figures', () => {
     const ids = RULESETS.map((r) => r.info.id);
     expect(figuresProblems({ ...file, figures: file.figures.slice(1) }, ids).length).toBeGreaterThan(0);
     const f0 = file.figures[0]!;
-    expect(figuresProblems({ ...file, figures: [{ ...f0, date: '' }, ...file.figures.slice(1)] }, ids)).toContain(`${f0.rulesetId}: figures have no date`);
-    expect(figuresProblems({ ...file, figures: [{ ...f0, options: {} }, ...file.figures.slice(1)] }, ids)).toContain(`${f0.rulesetId}: figures do not name their options`);
+    expect(figuresProblems({ ...file, figures: [{ ...f0, date: '' }, ...file.figures.slice(1)] }, ids)).toContain(
+      `${f0.rulesetId}: figures have no date`,
+    );
+    expect(figuresProblems({ ...file, figures: [{ ...f0, options: {} }, ...file.figures.slice(1)] }, ids)).toContain(
+      `${f0.rulesetId}: figures do not name their options`,
+    );
   });
 });
 
@@ -242,8 +341,12 @@ describe('gabata catalogue', () => {
     const out: string[] = [];
     const write = process.stdout.write.bind(process.stdout);
     const ewrite = process.stderr.write.bind(process.stderr);
-    process.stdout.write = ((s: string) => (out.push(String(s)), true)) as typeof process.stdout.write;
-    process.stderr.write = ((s: string) => (out.push(String(s)), true)) as typeof process.stderr.write;
+    const capture = (s: string): boolean => {
+      out.push(String(s));
+      return true;
+    };
+    process.stdout.write = capture as typeof process.stdout.write;
+    process.stderr.write = capture as typeof process.stderr.write;
     try {
       expect(await run(['--check'])).toBe(0);
       expect(await run(['--games', '5'])).toBe(2);

@@ -38,33 +38,39 @@ describe('play: the record survives every way out, and a bad path is refused bef
   it.each([
     ['SIGINT', 130],
     ['SIGTERM', 143],
-  ] as const)('%s (Ctrl-C, or a kill) keeps the record of the moves played, and exits %i', async (sig, exitCode) => {
-    const game = mustCreate(ruleset('gabata-adowa'), {});
-    const s = game.newState(1);
-    const first = game.moveText(s, legalMoveList(game, s)[0]!);
-    const file = join(tmp(), 'interrupted.json');
-    const child = spawn(process.execPath, [MAIN, 'play', 'gabata-adowa', '--record', file], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let out = '';
-    const secondPrompt = new Promise<void>((resolve) => {
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        if (out.includes('P2> ')) resolve();
+  ] as const)(
+    '%s (Ctrl-C, or a kill) keeps the record of the moves played, and exits %i',
+    async (sig, exitCode) => {
+      const game = mustCreate(ruleset('gabata-adowa'), {});
+      const s = game.newState(1);
+      const first = game.moveText(s, legalMoveList(game, s)[0]!);
+      const file = join(tmp(), 'interrupted.json');
+      const child = spawn(process.execPath, [MAIN, 'play', 'gabata-adowa', '--record', file], { stdio: ['pipe', 'pipe', 'pipe'] });
+      let out = '';
+      const secondPrompt = new Promise<void>((resolve) => {
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          if (out.includes('P2> ')) resolve();
+        });
       });
-    });
-    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-    child.stdin.write(`${first}\n`);
-    await secondPrompt;
-    child.kill(sig);
-    const { code, signal } = await exited;
-    expect(signal).toBeNull();
-    expect(code).toBe(exitCode);
-    expect(existsSync(file)).toBe(true);
-    const rec = parseRecord(readFileSync(file, 'utf8'));
-    if (!rec.ok) throw rec.error;
-    expect(rec.value.moves).toEqual([first]);
-    expect(rec.value.result).toBeNull();
-    expect(replayRecord(rec.value).ok).toBe(true);
-  }, 20_000);
+      const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+        child.on('exit', (code, signal) => resolve({ code, signal })),
+      );
+      child.stdin.write(`${first}\n`);
+      await secondPrompt;
+      child.kill(sig);
+      const { code, signal } = await exited;
+      expect(signal).toBeNull();
+      expect(code).toBe(exitCode);
+      expect(existsSync(file)).toBe(true);
+      const rec = parseRecord(readFileSync(file, 'utf8'));
+      if (!rec.ok) throw rec.error;
+      expect(rec.value.moves).toEqual([first]);
+      expect(rec.value.result).toBeNull();
+      expect(replayRecord(rec.value).ok).toBe(true);
+    },
+    20_000,
+  );
 
   it('the end of input and quit keep the record too', () => {
     const game = mustCreate(ruleset('gabata-adowa'), {});
@@ -98,7 +104,7 @@ describe('play: the record survives every way out, and a bad path is refused bef
 });
 
 describe('play --vs: every agent spec and level, seeded', () => {
-  it('level:3, alphabeta:depth=2 and mcts:iterations=200 answer in player 2\'s seat', () => {
+  it("level:3, alphabeta:depth=2 and mcts:iterations=200 answer in player 2's seat", () => {
     const game = mustCreate(ruleset('gabata-adowa'), {});
     const s = game.newState(1);
     const first = game.moveText(s, legalMoveList(game, s)[0]!);
@@ -182,7 +188,9 @@ describe('play tells each move (the story) and marks the landmarks', () => {
     expect(webEndReasonText).toBe(endReasonText);
     expect(webWordsFor).toBe(wordsFor);
     const w = wordsFor('ADW');
-    expect(eventText({ type: 'relay', player: 1, hole: 4, count: 5 }, name, w)).toBe('The last counter fell into occupied hole 4, so its 5 counters are lifted and sown on.');
+    expect(eventText({ type: 'relay', player: 1, hole: 4, count: 5 }, name, w)).toBe(
+      'The last counter fell into occupied hole 4, so its 5 counters are lifted and sown on.',
+    );
     expect(eventText({ type: 'skip', player: 2, hole: 17 }, name, w)).toBe('Hole 17 is passed over by Player 2.');
     const race = storyLines(
       [
@@ -242,7 +250,7 @@ describe('play tells each move (the story) and marks the landmarks', () => {
   });
 });
 
-describe('play help: each ruleset\'s notation explained, examples legal', () => {
+describe("play help: each ruleset's notation explained, examples legal", () => {
   it("Gifia's a / c / > notation is explained by help inside play", () => {
     const r = gabata(['play', 'gifia'], 'help\nquit\n');
     expect(r.code).toBe(0);

@@ -72,7 +72,10 @@ describe('gabata replay', () => {
   it('--json prints one object per ply (the documented shape); with --to only that ply', () => {
     const r = gabata(['replay', file, '--json']);
     expect(r.code, r.err).toBe(0);
-    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(play.moves.length + 1);
     expect(lines[0]).toMatchObject({ ply: 0, move: null, player: null, result: null });
     lines.forEach((l, k) => {

@@ -22,11 +22,26 @@ function gabata(args: string[]): { code: number; out: string; err: string } {
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'gabata-tour-'));
 /** A small tournament: two agents, two one-round games, on the main thread. */
 const tour = (ruleset: string, out: string, ...more: string[]): string[] => [
-  'tournament', '--ruleset', ruleset, '--agents', 'random,greedy', '--games', '2', '--workers', '0', '--out', out, '--json', ...more,
+  'tournament',
+  '--ruleset',
+  ruleset,
+  '--agents',
+  'random,greedy',
+  '--games',
+  '2',
+  '--workers',
+  '0',
+  '--out',
+  out,
+  '--json',
+  ...more,
 ];
 const ROUND = ['--option', 'rounds=1'];
 const lines = (file: string): Record<string, unknown>[] =>
-  readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('tournament results files', () => {
   it('every result line carries the ruleset, the resolved options and the agents', () => {
@@ -56,7 +71,21 @@ describe('tournament results files', () => {
     const rounds = gabata(tour('gabata-adowa', out, '--option', 'rounds=2', '--resume'));
     expect(rounds.code).toBe(1);
     expect(rounds.err).toMatch(/ERR_CONFLICT: .*other options: rounds=1 there, 2 here/);
-    const agents = gabata(['tournament', '--ruleset', 'gabata-adowa', ...ROUND, '--agents', 'random,level:1', '--games', '2', '--workers', '0', '--out', out, '--resume']);
+    const agents = gabata([
+      'tournament',
+      '--ruleset',
+      'gabata-adowa',
+      ...ROUND,
+      '--agents',
+      'random,level:1',
+      '--games',
+      '2',
+      '--workers',
+      '0',
+      '--out',
+      out,
+      '--resume',
+    ]);
     expect(agents.code).toBe(1);
     expect(agents.err).toMatch(/ERR_CONFLICT: .*agents random,greedy, not random,level:1/);
     const seed = gabata(tour('gabata-adowa', out, ...ROUND, '--seed', '9', '--resume'));
@@ -73,7 +102,19 @@ describe('tournament results files', () => {
 
   it('a results line of an older gabata (without its setup) is refused by --resume', () => {
     const out = join(tmp(), 'old.jsonl');
-    writeFileSync(out, JSON.stringify({ key: 'random v greedy #1', seed: 1, seats: ['random', 'greedy'], winner: 1, returns: [1, 0], plies: 9, rounds: 1, reason: 'rules' }) + '\n');
+    writeFileSync(
+      out,
+      JSON.stringify({
+        key: 'random v greedy #1',
+        seed: 1,
+        seats: ['random', 'greedy'],
+        winner: 1,
+        returns: [1, 0],
+        plies: 9,
+        rounds: 1,
+        reason: 'rules',
+      }) + '\n',
+    );
     const r = gabata(tour('selus', out, '--resume'));
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/ERR_CONFLICT: .*do not say their ruleset, options and agents/);

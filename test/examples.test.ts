@@ -54,7 +54,12 @@ interface Run {
  * Runs a shell command line in `dir`. `until` is polled every 200 ms: when it holds, the
  * process is stopped (used for commands that would run for minutes).
  */
-function runLine(line: string, dir: string, env: NodeJS.ProcessEnv, opts: { input?: string; timeoutMs: number; until?: () => boolean }): Promise<Run> {
+function runLine(
+  line: string,
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  opts: { input?: string; timeoutMs: number; until?: () => boolean },
+): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn('bash', ['-c', line], { cwd: dir, env, detached: true });
     let stdout = '';
@@ -161,9 +166,17 @@ async function runExample(cmd: string, sc: { dir: string; env: NodeJS.ProcessEnv
   if (sub === 'tournament') {
     const out = outFile(cmd);
     expect(out, `${cmd}: a long-running example needs --out to show progress`).not.toBeNull();
-    const results = (): number => (existsSync(join(dir, out!)) ? readFileSync(join(dir, out!), 'utf8').split('\n').filter((l) => l.trim() !== '').length : 0);
+    const results = (): number =>
+      existsSync(join(dir, out!))
+        ? readFileSync(join(dir, out!), 'utf8')
+            .split('\n')
+            .filter((l) => l.trim() !== '').length
+        : 0;
     const r = await runLine(cmd, dir, env, { timeoutMs: 90_000, until: () => results() > 0 });
-    expect(r.stderr.split('\n').filter((l) => /ERR_|error/i.test(l)), cmd).toEqual([]);
+    expect(
+      r.stderr.split('\n').filter((l) => /ERR_|error/i.test(l)),
+      cmd,
+    ).toEqual([]);
     expect(r.code === 0 || (r.stopped && results() > 0), `${cmd}: exit ${r.code}\n${r.stderr}`).toBe(true);
     const first = JSON.parse(readFileSync(join(dir, out!), 'utf8').split('\n')[0]!) as Record<string, unknown>;
     expect(typeof first).toBe('object');
@@ -230,7 +243,7 @@ async function playSession(clientLines: string[]): Promise<string[]> {
   child.stdout.on('data', (d: Buffer) => {
     buf += d.toString();
     let i: number;
-    while ((i = buf.indexOf('\n')) >= 0) {
+    for (i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
       lines.push(buf.slice(0, i));
       buf = buf.slice(i + 1);
     }
@@ -266,7 +279,8 @@ async function playSession(clientLines: string[]): Promise<string[]> {
       child.stdin.write(cmd + '\n');
       if (cmd === 'quit') break;
       if (/^go\b.*\binfinite\b/.test(cmd)) continue; // answered by the 'stop' that follows
-      if (/^go\b/.test(cmd) || cmd === 'stop') collect(await waitFor((l) => l.startsWith('bestmove ') || l.startsWith('error '), seen), false);
+      if (/^go\b/.test(cmd) || cmd === 'stop')
+        collect(await waitFor((l) => l.startsWith('bestmove ') || l.startsWith('error '), seen), false);
       else if (cmd === 'gabata') collect(await waitFor((l) => l === 'gabataok', seen), false);
       else if (cmd === 'isready') collect(await waitFor((l) => l === 'readyok', seen), false);
       else {
@@ -285,8 +299,15 @@ describe('README engine transcripts replay against the engine', () => {
     expect(SESSIONS.length).toBeGreaterThanOrEqual(2);
   });
   SESSIONS.forEach((b, k) => {
-    const client = b.body.split('\n').filter((l) => l.startsWith('> ')).map((l) => l.slice(2).trim());
-    const expected = b.body.split('\n').filter((l) => l.startsWith('< ')).map((l) => outcomeOf(l.slice(2).trim())).filter((o): o is string => o !== null);
+    const client = b.body
+      .split('\n')
+      .filter((l) => l.startsWith('> '))
+      .map((l) => l.slice(2).trim());
+    const expected = b.body
+      .split('\n')
+      .filter((l) => l.startsWith('< '))
+      .map((l) => outcomeOf(l.slice(2).trim()))
+      .filter((o): o is string => o !== null);
     it(`transcript ${k + 1} (${client.find((c) => c.startsWith('newgame')) ?? client[0]}): same answers, in order`, async () => {
       const got = await playSession(client);
       // A transcript may elide lines (`< ...`) but not answers: the bestmoves and errors it shows are all there.
@@ -338,14 +359,20 @@ const PROSE_NAMES: [RegExp, string][] = [
  * are checked at the start of the rulesets their sentence names.
  */
 const SITUATED: Record<string, { why: string; at: () => { g: Game; s: State } }> = {
-  '10': { why: 'a hole number: player 1 sows his hole 10 at the start of Gabata', at: () => ({ g: game('gabata-adowa'), s: game('gabata-adowa').newState(1) }) },
+  '10': {
+    why: 'a hole number: player 1 sows his hole 10 at the start of Gabata',
+    at: () => ({ g: game('gabata-adowa'), s: game('gabata-adowa').newState(1) }),
+  },
   '1a': { why: 'Gifia: hole 1 anticlockwise, at the start', at: () => ({ g: game('gifia'), s: game('gifia').newState(1) }) },
   '1c': { why: 'Gifia: hole 1 clockwise, at the start', at: () => ({ g: game('gifia'), s: game('gifia').newState(1) }) },
   '1a>6': {
     why: 'Gifia: 1 anticlockwise, capturing neighbour 6 (SPEC GIF-E2: the last bean makes 1 in hole 7, whose neighbours 3 and 6 hold 4)',
     at: () => position('gifia', { 0: 1, 1: 3, 2: 1, 3: 3, 5: 2, 6: 4 }, 1),
   },
-  pass: { why: 'Gifia: a player with three beans or fewer may pass (GIF-09)', at: () => position('gifia', { 0: 1, 4: 1, 2: 6, 3: 6, 6: 6, 7: 6 }, 1) },
+  pass: {
+    why: 'Gifia: a player with three beans or fewer may pass (GIF-09)',
+    at: () => position('gifia', { 0: 1, 4: 1, 2: 6, 3: 6, 6: 6, 7: 6 }, 1),
+  },
   concede: {
     why: 'Selus: the player to move after the race may concede (SEL-18)',
     at: () => {
@@ -414,7 +441,7 @@ describe('README move examples are legal where the text says they apply', () => 
     });
   }
 
-  it('the joint-move check catches the old example 12|4 (hole 12 is player 2\'s, hole 4 player 1\'s)', () => {
+  it("the joint-move check catches the old example 12|4 (hole 12 is player 2's, hole 4 player 1's)", () => {
     const text = 'At the opening race of Selus both choices are typed at once: `12|4`.';
     expect(checkMove('12|4', text, text.indexOf('`12|4`'))).toMatch(/ERR_ILLEGAL_MOVE/);
     const aba = "At a simultaneous node (the opening race of Abalala'e and Selus) a joint move: `9|8`";
@@ -442,7 +469,8 @@ function cliHelps(): { file: string; text: string }[] {
   const out: { file: string; text: string }[] = [];
   for (const f of readdirSync(dir)) {
     if (!f.endsWith('.ts')) continue;
-    for (const m of readFileSync(join(dir, f), "utf8").matchAll(/(?:=|:)\s*`((?:[^`\\]|\\.)*\n(?:[^`\\]|\\.)*)`/g)) out.push({ file: f, text: m[1]! });
+    for (const m of readFileSync(join(dir, f), 'utf8').matchAll(/(?:=|:)\s*`((?:[^`\\]|\\.)*\n(?:[^`\\]|\\.)*)`/g))
+      out.push({ file: f, text: m[1]! });
   }
   return out;
 }
@@ -492,7 +520,12 @@ describe('examples in the CLI help texts work', () => {
     const help = helps.find((h) => h.file === 'engine.ts' && /Speaks the Gabata engine protocol/.test(h.text))!.text;
     const quoted = [...help.replace(/\s+/g, ' ').matchAll(/'([^']+)'/g)].map((m) => m[1]!);
     expect(quoted).toContain('go movetime 500');
-    const session = quoted.map((q) => q.replace(/\s*\[[^\]]*\]/g, '').replace('<ruleset>', 'gabata-adowa').trim());
+    const session = quoted.map((q) =>
+      q
+        .replace(/\s*\[[^\]]*\]/g, '')
+        .replace('<ruleset>', 'gabata-adowa')
+        .trim(),
+    );
     expect(session.filter((c) => /[<>[\]]|\.\.\./.test(c))).toEqual([]);
     const got = await playSession([...session, 'quit']);
     const searches = session.filter((c) => /^go\b/.test(c) && !/\binfinite\b/.test(c)).length + session.filter((c) => c === 'stop').length;

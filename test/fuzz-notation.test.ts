@@ -18,7 +18,22 @@ import { mustCreate, randomPlayout } from './helpers/random-play.js';
 const ALPHABET = '0123456789.,/:|()=-{}[]"wn* abcxyzABC\\\t\n\u00a0é💥';
 const CHUNKS = ['99999999999', '-1', 'NaN', 'null', '""', '{}', '[]', 'ph:race', 'm:0', '4w9', 'x:{}', 'h:1:', '|', '1e309', 'true'];
 /** Whole fields that are well-formed but often unreachable: what a parser must judge, not just read. */
-const FIELDS = [' ph:over', ' ph:choose', ' ph:continue', ' ph:race', ' w:0', ' w:1', ' er:rules', ' ps:2', ' ge:1', ' x:{"startedMask":1e300}', ' x:{"gain1":1}', ' x:{"latestNedf":[0,0]}', ' x:{"constructor":1}', ' sc:27,27'];
+const FIELDS = [
+  ' ph:over',
+  ' ph:choose',
+  ' ph:continue',
+  ' ph:race',
+  ' w:0',
+  ' w:1',
+  ' er:rules',
+  ' ps:2',
+  ' ge:1',
+  ' x:{"startedMask":1e300}',
+  ' x:{"gain1":1}',
+  ' x:{"latestNedf":[0,0]}',
+  ' x:{"constructor":1}',
+  ' sc:27,27',
+];
 
 /** One random edit of a string. */
 function mutate(text: string, rng: Rng): string {
@@ -217,10 +232,19 @@ describe('fuzzing the notation parsers', () => {
   }
 
   it('non-string inputs are errors, not exceptions', () => {
+    let refused = 0;
     for (const x of [undefined, null, 3, true, [], {}, { counts: 'x' }, [{ a: 1 }]]) {
-      neverThrows('parseAnyPosition', String(x), () => parseAnyPosition(x));
-      neverThrows('parsePositionJSON', String(x), () => parsePositionJSON(x));
-      neverThrows('parseRecord', String(x), () => parseRecord(x));
+      const results = [
+        neverThrows('parseAnyPosition', String(x), () => parseAnyPosition(x)),
+        neverThrows('parsePositionJSON', String(x), () => parsePositionJSON(x)),
+        neverThrows('parseRecord', String(x), () => parseRecord(x)),
+      ];
+      // None of them is a position or a record: each must be refused, not accepted as something.
+      for (const r of results) {
+        expect(r.ok, `accepted ${JSON.stringify(x)}`).toBe(false);
+        if (!r.ok) refused++;
+      }
     }
+    expect(refused).toBe(24);
   });
 });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { perft, playRandomMatch, randomPlaythrough } from '../src/core/debug.js';
 import { unwrap } from '../src/core/errors.js';
-import { MAX_MOVES, type Game } from '../src/core/game.js';
+import { MAX_MOVES, MOVE_PASS, type Game } from '../src/core/game.js';
 import { PHASE_OVER, type State } from '../src/core/state.js';
 import { gabataAdowa, gabataAksum } from '../src/games/gabata.js';
 
@@ -18,8 +18,18 @@ const OPTION_SETS: [string, typeof gabataAdowa, Record<string, unknown>, number]
   ['aksum 3 players', gabataAksum, { players: 3 }, 250],
   ['adowa ludii preset', gabataAdowa, { preset: 'ludii' }, 150],
   ['aksum ludii one round', gabataAksum, { preset: 'ludii', rounds: 1 }, 400],
-  ['adowa gate per hole, optional continuation, winner chooses', gabataAdowa, { captureGate: 'perHoleUntilEmptied', wegueContinuation: 'optional', surplusHoleOrder: 'winnerChooses' }, 150],
-  ['aksum relay chafa, leftmost, loser starts, origin skipped', gabataAksum, { chafaAppliesToRelay: true, chafaLocation: 'currentLeftmost', roundStarter: 'loser', skipOriginOnLongLaps: true, lastHoleRule: 'on' }, 150],
+  [
+    'adowa gate per hole, optional continuation, winner chooses',
+    gabataAdowa,
+    { captureGate: 'perHoleUntilEmptied', wegueContinuation: 'optional', surplusHoleOrder: 'winnerChooses' },
+    150,
+  ],
+  [
+    'aksum relay chafa, leftmost, loser starts, origin skipped',
+    gabataAksum,
+    { chafaAppliesToRelay: true, chafaLocation: 'currentLeftmost', roundStarter: 'loser', skipOriginOnLongLaps: true, lastHoleRule: 'on' },
+    150,
+  ],
 ];
 
 describe('Gabata properties', () => {
@@ -67,18 +77,59 @@ describe('Gabata properties', () => {
   });
 
   it('legal moves are exactly the candidates that are not perpetual', () => {
-    const g = make(gabataAdowa);
-    const buf = new Int32Array(MAX_MOVES);
-    const cand = new Int32Array(MAX_MOVES);
-    let checked = 0;
-    playRandomMatch(g, 3, 2000, (s: State) => {
-      if (s.phase === PHASE_OVER) return;
-      const n = g.legalMoves(s, buf);
+    // Computed directly: a candidate start is kept when apply() accepts it (it is not perpetual);
+    // a pass is kept; when every start is perpetual the player passes (SPEC §8.1).
+    const direct = (g: Game, s: State): number[] => {
+      const cand = new Int32Array(MAX_MOVES);
       const m = g.candidateMoves(s, cand);
-      expect(n).toBeGreaterThan(0);
-      expect(n).toBeLessThanOrEqual(m);
-      checked++;
-    });
+      const kept = [...cand.subarray(0, m)].filter((x) => x === MOVE_PASS || g.apply(s.clone(), x));
+      return m > 0 && kept.length === 0 ? [MOVE_PASS] : kept;
+    };
+    const legal = (g: Game, s: State): number[] => {
+      const buf = new Int32Array(MAX_MOVES);
+      return [...buf.subarray(0, g.legalMoves(s, buf))];
+    };
+    let checked = 0;
+    let filtered = 0;
+    for (const g of [make(gabataAdowa), make(gabataAksum, { wegueContinuation: 'optional' })]) {
+      playRandomMatch(g, 3, 2000, (s: State) => {
+        if (s.phase === PHASE_OVER) return;
+        const want = direct(g, s);
+        expect(legal(g, s).sort()).toEqual(want.sort());
+        checked++;
+      });
+    }
+    // The loop vector of SPEC §8: P2's start 12 never ends.
+    const g = make(gabataAdowa);
+    {
+      const s = g.newState(1);
+      s.counts.fill(0);
+      for (const [h, c] of [
+        [0, 1],
+        [2, 1],
+        [4, 1],
+        [7, 1],
+        [9, 1],
+        [11, 1],
+        [12, 2],
+        [13, 1],
+        [15, 1],
+        [16, 2],
+      ] as const)
+        s.counts[h] = c;
+      s.captured[1] = 27;
+      s.captured[2] = 54 - 27 - s.boardTotal();
+      s.toMove = 2;
+      s.turn = 5;
+      const cand = new Int32Array(MAX_MOVES);
+      const m = g.candidateMoves(s, cand);
+      const want = direct(g, s);
+      expect(want).not.toContain(12);
+      expect(want.length).toBeLessThanOrEqual(m);
+      expect(legal(g, s).sort()).toEqual(want.sort());
+      if (want.length < m) filtered++;
+    }
+    expect(filtered).toBe(1);
     expect(checked).toBeGreaterThan(1000);
   });
 });
@@ -129,7 +180,8 @@ describe('Gabata golden playthroughs', () => {
         mkdirSync(dirname(path), { recursive: true });
         writeFileSync(path, text);
       }
-      if (!existsSync(path)) throw new Error(`missing ${path}: run UPDATE_GOLDEN=1 npx vitest run test/gabata-properties.test.ts and review the diff`);
+      if (!existsSync(path))
+        throw new Error(`missing ${path}: run UPDATE_GOLDEN=1 npx vitest run test/gabata-properties.test.ts and review the diff`);
       expect(text).toBe(readFileSync(path, 'utf8'));
     });
   }

@@ -148,7 +148,14 @@ function refPerft(r: Ref, o: RefOptions, depth: number): number {
   return kids.reduce((a, k) => a + refPerft(k, o, depth - 1), 0);
 }
 function refFrom(s: State): Ref {
-  return { c: Array.from(s.counts), store: [0, s.captured[1]!, s.captured[2]!], toMove: s.toMove, passes: s.passes, over: false, starter: s.roundStarter };
+  return {
+    c: Array.from(s.counts),
+    store: [0, s.captured[1]!, s.captured[2]!],
+    toMove: s.toMove,
+    passes: s.passes,
+    over: false,
+    starter: s.roundStarter,
+  };
 }
 function refOptions(g: Game): RefOptions {
   return {
@@ -167,10 +174,20 @@ describe('gifia perft (legal-move leaf counts to depth 4)', () => {
   const table: [string, Game, () => State, number[]][] = [
     ['start', dflt, () => dflt.newState(1), [8, 64, 508, 3828]],
     ['start, ludii preset', ludii, () => ludii.newState(1), [8, 64, 508, 3828]],
-    ['mid: nine beans round the origin (GIF-E4)', dflt, () => position(dflt, '0:9, 2:1, 3:1, 4:1, 5:1, 6:1, 7:1', 1, [16, 17]), [6, 45, 193, 1160]],
+    [
+      'mid: nine beans round the origin (GIF-E4)',
+      dflt,
+      () => position(dflt, '0:9, 2:1, 3:1, 4:1, 5:1, 6:1, 7:1', 1, [16, 17]),
+      [6, 45, 193, 1160],
+    ],
     ['mid: capture B choices (GIF-E2)', dflt, () => position(dflt, '0:1, 1:3, 2:1, 3:3, 5:2, 6:4', 1, [17, 17]), [7, 44, 216, 983]],
     ['mid: passes, round end and refill', dflt, () => position(dflt, '0:1, 1:1, 2:1, 3:1, 6:1', 1, [20, 23]), [5, 33, 140, 856]],
-    ['mid: capture B choices, options on', wild, () => position(wild, '0:9, 2:1, 3:1, 4:1, 5:1, 6:1, 7:1', 1, [16, 17]), [9, 88, 562, 4197]],
+    [
+      'mid: capture B choices, options on',
+      wild,
+      () => position(wild, '0:9, 2:1, 3:1, 4:1, 5:1, 6:1, 7:1', 1, [16, 17]),
+      [9, 88, 562, 4197],
+    ],
   ];
   for (const [name, g, at, expected] of table) {
     it(`GIF-04/06/07/09 perft ${name}`, () => {
@@ -188,35 +205,54 @@ describe('gifia perft (legal-move leaf counts to depth 4)', () => {
 const OPTION_SETS: [string, Record<string, unknown>, number][] = [
   ['default', { maxRounds: 40 }, 500],
   ['ludii preset', { preset: 'ludii', maxRounds: 40 }, 400],
-  ['row, chain, optional B, origin skipped, pass up to 6', { gifiaAdjacency: 'row', gifiaChainCapture: true, gifiaSingleNeighbourOptional: true, skipOriginOnLongLaps: true, gifiaPassMaxBeans: 6, maxRounds: 40 }, 400],
-  ['single short hole, loser starts, P2 first, no voluntary pass', { gifiaWeakPlayer: 'singleShortHole', roundStarter: 'loser', firstPlayer: 'P2', gifiaPassMaxBeans: 0, maxRounds: 40 }, 300],
+  [
+    'row, chain, optional B, origin skipped, pass up to 6',
+    {
+      gifiaAdjacency: 'row',
+      gifiaChainCapture: true,
+      gifiaSingleNeighbourOptional: true,
+      skipOriginOnLongLaps: true,
+      gifiaPassMaxBeans: 6,
+      maxRounds: 40,
+    },
+    400,
+  ],
+  [
+    'single short hole, loser starts, P2 first, no voluntary pass',
+    { gifiaWeakPlayer: 'singleShortHole', roundStarter: 'loser', firstPlayer: 'P2', gifiaPassMaxBeans: 0, maxRounds: 40 },
+    300,
+  ],
   ['three rounds, winner starts, random first player', { rounds: 3, roundStarter: 'winner', firstPlayer: 'random' }, 400],
 ];
 
 describe('gifia properties', () => {
   for (const [name, options, matches] of OPTION_SETS) {
-    it(`GIF-10/11/12 every seeded random match ends, 48 beans conserved in holes and stores after every decision: ${name} (${matches} matches)`, () => {
-      const g = game(options);
-      let ruleEnds = 0;
-      let rounds = 0;
-      let shortHoles = 0;
-      for (let seed = 1; seed <= matches; seed++) {
-        const { state } = playRandomMatch(g, seed, 1_000_000, (s) => {
-          if (s.total() !== 48 || s.reserve[1] !== 0 || s.reserve[2] !== 0) throw new Error(`seed ${seed}: ${s.total()} beans`);
-          if (s.phase !== PHASE_OVER && !g.validate(s).ok) throw new Error(`seed ${seed}: ${JSON.stringify(g.validate(s))}`);
-          if (s.round > 1 && s.turn === 1 && (s.counts[0]! % 6 !== 0 || s.counts[7]! % 6 !== 0)) shortHoles++;
-        });
-        expect(state.phase).toBe(PHASE_OVER);
-        expect(state.winner).toBeGreaterThanOrEqual(0);
-        expect(state.scores[1]! + state.scores[2]!).toBe(48);
-        rounds += state.round;
-        if (state.endReason === 1) ruleEnds++;
-      }
-      expect(rounds).toBeGreaterThan(matches); // matches go through refills
-      // Matches end by the rules (not only by the round guard), or rounds are short-filled.
-      if (options['gifiaWeakPlayer'] === 'singleShortHole') expect(shortHoles).toBeGreaterThan(0);
-      else if (options['rounds'] === undefined) expect(ruleEnds).toBeGreaterThan(0);
-    });
+    it(
+      'GIF-10/11/12 every seeded random match ends, 48 beans conserved in holes and stores after every decision: ' +
+        `${name} (${matches} matches)`,
+      () => {
+        const g = game(options);
+        let ruleEnds = 0;
+        let rounds = 0;
+        let shortHoles = 0;
+        for (let seed = 1; seed <= matches; seed++) {
+          const { state } = playRandomMatch(g, seed, 1_000_000, (s) => {
+            if (s.total() !== 48 || s.reserve[1] !== 0 || s.reserve[2] !== 0) throw new Error(`seed ${seed}: ${s.total()} beans`);
+            if (s.phase !== PHASE_OVER && !g.validate(s).ok) throw new Error(`seed ${seed}: ${JSON.stringify(g.validate(s))}`);
+            if (s.round > 1 && s.turn === 1 && (s.counts[0]! % 6 !== 0 || s.counts[7]! % 6 !== 0)) shortHoles++;
+          });
+          expect(state.phase).toBe(PHASE_OVER);
+          expect(state.winner).toBeGreaterThanOrEqual(0);
+          expect(state.scores[1]! + state.scores[2]!).toBe(48);
+          rounds += state.round;
+          if (state.endReason === 1) ruleEnds++;
+        }
+        expect(rounds).toBeGreaterThan(matches); // matches go through refills
+        // Matches end by the rules (not only by the round guard), or rounds are short-filled.
+        if (options['gifiaWeakPlayer'] === 'singleShortHole') expect(shortHoles).toBeGreaterThan(0);
+        else if (options['rounds'] === undefined) expect(ruleEnds).toBeGreaterThan(0);
+      },
+    );
   }
 
   it('every seeded random match ends with the default options, no round cap lowered (100 matches)', () => {
@@ -271,10 +307,14 @@ describe('gifia properties', () => {
     const g = game();
     const buf = new Int32Array(MAX_MOVES);
     const s = g.newState(3);
-    const firstMove = (x: State): number => (g.legalMoves(x, buf), buf[0]!);
+    const firstMove = (x: State): number => {
+      g.legalMoves(x, buf);
+      return buf[0]!;
+    };
     for (let i = 0; i < 15; i++) g.apply(s, firstMove(s));
     const c = s.clone();
-    const snapshot = (x: State): string => JSON.stringify([Array.from(x.counts), Array.from(x.captured), x.toMove, x.round, x.turn, x.passes, Array.from(x.aux)]);
+    const snapshot = (x: State): string =>
+      JSON.stringify([Array.from(x.counts), Array.from(x.captured), x.toMove, x.round, x.turn, x.passes, Array.from(x.aux)]);
     const before = snapshot(c);
     g.apply(s, firstMove(s));
     s.captured[1]! += 5;
@@ -345,7 +385,8 @@ describe('gifia golden playthroughs', () => {
         mkdirSync(dirname(path), { recursive: true });
         writeFileSync(path, text);
       }
-      if (!existsSync(path)) throw new Error(`missing ${path}: run UPDATE_GOLDEN=1 npx vitest run test/gifia-properties.test.ts and review the new file`);
+      if (!existsSync(path))
+        throw new Error(`missing ${path}: run UPDATE_GOLDEN=1 npx vitest run test/gifia-properties.test.ts and review the new file`);
       expect(text).toBe(readFileSync(path, 'utf8'));
     });
   }

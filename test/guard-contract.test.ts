@@ -30,7 +30,8 @@ describe('repetition history contract', () => {
         });
       }
       // Gabata changes marks and owners, Selus marks; Abalala'e and Gifia change neither.
-      if (r.info.clausePrefix === 'ADW' || r.info.clausePrefix === 'AKS' || r.info.clausePrefix === 'SEL') expect(checked).toBeGreaterThan(0);
+      if (r.info.clausePrefix === 'ADW' || r.info.clausePrefix === 'AKS' || r.info.clausePrefix === 'SEL')
+        expect(checked).toBeGreaterThan(0);
       else expect(checked).toBe(0);
     });
   }

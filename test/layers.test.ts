@@ -1,7 +1,8 @@
 /**
- * The house's one-way layering (STYLE.md): core -> games -> notation -> ai -> sim / protocol /
- * catalogue -> cli / server / web. A module may import only from its own layer or a lower one,
- * and the browser app never imports the server, the CLI, or Node-only tools.
+ * The house's one-way layering (STYLE.md): core -> games -> notation -> testing -> ai -> sim /
+ * protocol / catalogue -> cli / server / web. A module may import only from its own layer or a
+ * lower one, and the browser app never imports the server, the CLI, test scaffolding, or Node-only
+ * tools.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -13,16 +14,18 @@ const LEVEL: Record<string, number> = {
   core: 0,
   games: 1,
   notation: 2,
-  ai: 3,
-  sim: 4,
-  protocol: 4,
-  catalogue: 4,
-  cli: 5,
-  server: 5,
-  web: 5,
+  /** Test scaffolding (`gabata/testing`): perft, transcripts, random matches over any ruleset. */
+  testing: 3,
+  ai: 4,
+  sim: 5,
+  protocol: 5,
+  catalogue: 5,
+  cli: 6,
+  server: 6,
+  web: 6,
 };
 /** Folders the browser bundle must never reach. */
-const NOT_FOR_BROWSER = new Set(['server', 'cli', 'sim', 'protocol']);
+const NOT_FOR_BROWSER = new Set(['server', 'cli', 'sim', 'protocol', 'testing']);
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
@@ -45,7 +48,7 @@ describe('layers', () => {
   const all = files(src);
   it('finds the source files of every layer', () => {
     const layers = new Set(all.map(layerOf));
-    for (const l of ['core', 'games', 'notation', 'ai', 'sim', 'protocol', 'cli', 'server', 'web']) expect(layers).toContain(l);
+    for (const l of ['core', 'games', 'notation', 'testing', 'ai', 'sim', 'protocol', 'cli', 'server', 'web']) expect(layers).toContain(l);
   });
 
   it('every import points to the same or a lower layer', () => {
@@ -61,7 +64,7 @@ describe('layers', () => {
     expect(bad).toEqual([]);
   });
 
-  it('the browser app never imports the server, the CLI, or Node-only tools', () => {
+  it('the browser app never imports the server, the CLI, test scaffolding, or Node-only tools', () => {
     const bad: string[] = [];
     const seen = new Set<string>();
     const visit = (f: string): void => {

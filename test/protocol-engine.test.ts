@@ -68,7 +68,7 @@ describe('engine protocol (in process)', () => {
     expect(e.send('go')[0]).toMatch(/^(info|bestmove) /);
   });
 
-  it('at a simultaneous node: go player P answers that player\'s choice; go alone is an error', () => {
+  it("at a simultaneous node: go player P answers that player's choice; go alone is an error", () => {
     const e = session();
     e.send('setoption name agent value mcts:iterations=100');
     e.send('newgame selus seed=2');
@@ -179,16 +179,39 @@ describe('engine protocol (subprocess)', () => {
   it('tournament --engine plays full matches between two engine processes, and resumes', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'gabata-t-')), 'results.jsonl');
     const engine = `node ${CLI} engine`;
-    const args = [CLI, 'tournament', '--ruleset', 'gabata-adowa', '--option', 'rounds=1', '--engine', `one=${engine}`, '--engine', `two=${engine}`,
-      '--games', '2', '--movetime', '20', '--out', out, '--json'];
+    const args = [
+      CLI,
+      'tournament',
+      '--ruleset',
+      'gabata-adowa',
+      '--option',
+      'rounds=1',
+      '--engine',
+      `one=${engine}`,
+      '--engine',
+      `two=${engine}`,
+      '--games',
+      '2',
+      '--movetime',
+      '20',
+      '--out',
+      out,
+      '--json',
+    ];
     const r = spawnSync('node', args, { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     const res = JSON.parse(r.stdout) as { matches: number; names: string[]; played: number[] };
     expect(res.matches).toBe(2);
     expect(res.names).toEqual(['one', 'two']);
     expect(res.played).toEqual([2, 2]);
-    const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { seats: string[]; winner: number; plies: number });
-    expect(lines.map((l) => l.seats)).toEqual([['one', 'two'], ['two', 'one']]);
+    const lines = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { seats: string[]; winner: number; plies: number });
+    expect(lines.map((l) => l.seats)).toEqual([
+      ['one', 'two'],
+      ['two', 'one'],
+    ]);
     for (const l of lines) {
       expect(l.winner).toBeGreaterThanOrEqual(0);
       expect(l.plies).toBeGreaterThan(2);
@@ -203,7 +226,24 @@ describe('engine protocol (subprocess)', () => {
   it('tournament between agents and an engine prints ratings and a cross table', () => {
     const r = spawnSync(
       'node',
-      [CLI, 'tournament', '--ruleset', 'gabata-aksum', '--option', 'rounds=1', '--agents', 'random,greedy', '--engine', `e=node ${CLI} engine`, '--games', '2', '--movetime', '10', '--workers', '1'],
+      [
+        CLI,
+        'tournament',
+        '--ruleset',
+        'gabata-aksum',
+        '--option',
+        'rounds=1',
+        '--agents',
+        'random,greedy',
+        '--engine',
+        `e=node ${CLI} engine`,
+        '--games',
+        '2',
+        '--movetime',
+        '10',
+        '--workers',
+        '1',
+      ],
       { encoding: 'utf8' },
     );
     expect(r.status, r.stderr).toBe(0);

@@ -55,7 +55,13 @@ class Engine {
     for (;;) {
       for (let i = from; i < this.lines.length; i++) if (pred(this.lines[i]!.text)) return { ...this.lines[i]!, index: i };
       if (performance.now() - t0 > timeoutMs) {
-        throw new Error(`no matching line within ${timeoutMs} ms; got: ${this.lines.slice(from).map((l) => l.text).join(' / ').slice(0, 600)}`);
+        throw new Error(
+          `no matching line within ${timeoutMs} ms; got: ${this.lines
+            .slice(from)
+            .map((l) => l.text)
+            .join(' / ')
+            .slice(0, 600)}`,
+        );
       }
       await sleep(2);
     }

@@ -24,7 +24,8 @@ interface ListedOption {
 describe('SPEC §12 in gabata rulesets --json', () => {
   const r = gabata(['rulesets', '--json']);
   const list = JSON.parse(r.out) as { id: string; options: ListedOption[] }[];
-  const option = (id: string, name: string): ListedOption | undefined => list.find((x) => x.id === id)?.options.find((o) => o.name === name);
+  const option = (id: string, name: string): ListedOption | undefined =>
+    list.find((x) => x.id === id)?.options.find((o) => o.name === name);
 
   it('§7.4 / ABA-06 / SEL-05 lists raceTie = coin | tickOrder, default coin, for abalalae and selus only', () => {
     expect(r.code).toBe(0);
@@ -38,7 +39,7 @@ describe('SPEC §12 in gabata rulesets --json', () => {
     expect(option('selus', 'concession')).toMatchObject({ kind: 'choice', values: ['resign', 'scored', 'off'], default: 'resign' });
   });
 
-  it('SEL-18 / S11 an old value on the command line is read as today\'s, with a warning on stderr', () => {
+  it("SEL-18 / S11 an old value on the command line is read as today's, with a warning on stderr", () => {
     const out = gabata(['start', 'selus', '--option', 'concession=true']);
     expect(out.code).toBe(0);
     expect(out.out).toContain('concession=scored');

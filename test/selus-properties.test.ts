@@ -17,7 +17,13 @@ const OPTION_SETS: Record<string, unknown>[] = [
   { concession: 'off' },
   { concession: 'scored' },
   { preset: 'ludii' },
-  { concession: 'off', nedfFirstScope: 'global', nedfZone: 'opponentOuterRow', twoCounterSecondHole: 'opponentOnly', guardianScope: 'latestNedf' },
+  {
+    concession: 'off',
+    nedfFirstScope: 'global',
+    nedfZone: 'opponentOuterRow',
+    twoCounterSecondHole: 'opponentOnly',
+    guardianScope: 'latestNedf',
+  },
   { concession: 'off', selusRaceStart: 'closestToOpponent', raceSkip: false, selusScoring: 'nedfOnly', skipOriginOnLongLaps: true },
   { concession: 'off', openingMode: 'random', perpetualMove: 'endTurnAtRepeat', roundStalemate: 'draw' },
 ];
@@ -57,7 +63,8 @@ describe('Selus properties', () => {
         while (s.phase !== PHASE_OVER && plies++ < 5000) last = step(game, s, rng);
         const out = new Float64Array(3);
         game.returns(s, out);
-        const scored = s.phase === PHASE_OVER && s.winner >= 0 && END_REASONS[s.endReason] !== 'none' && Math.abs(out[1]! + out[2]! - 1) < 1e-9;
+        const scored =
+          s.phase === PHASE_OVER && s.winner >= 0 && END_REASONS[s.endReason] !== 'none' && Math.abs(out[1]! + out[2]! - 1) < 1e-9;
         if (!scored) unscored.push(seed);
         const conceder = last.find((e) => e.type === 'concede')?.player ?? 0;
         if (conceder > 0 && game.options['concession'] === 'resign') {

@@ -14,7 +14,7 @@ import { parseJointMove, selus } from '../src/games/selus.js';
 
 const make = (opts: Record<string, unknown> = {}): Game => unwrap(selus.create(opts));
 const NEXT = new Int8Array(18);
-TRACK_G.forEach((h, i) => (NEXT[h] = TRACK_G[(i + 1) % 18]!));
+for (const [i, h] of TRACK_G.entries()) NEXT[h] = TRACK_G[(i + 1) % 18]!;
 
 function choices(game: Game, p: number): number[] {
   const s = game.newState(1);
@@ -86,26 +86,30 @@ describe('Selus race', () => {
     expect(g.legalMoves(s, buf)).toBe(0);
   });
 
-  it('SEL-04 two choices that interfere (11|6): each lands in the hole the other just lifted; both finish in tick 3, player 1 dropping first (raceTie = tickOrder)', () => {
-    const g = make({ raceTie: 'tickOrder' });
-    const s = g.newState(1);
-    const trace: GameEvent[] = [];
-    g.applyJoint(s, unwrap(parseJointMove(g, s, '11|6')), trace);
-    // Tick 1: 1 drops in 10, 2 in 7; tick 2: 2 in 8, 1 in 9; tick 3: 1 passes over 17..12 (all 3)
-    // and drops in 6, emptied by player 2's lift: finished. Player 2 passes over 0..5 and ends in 11.
-    expect(makeSparse(s.counts, s.marks, 'N')).toBe(
-      '0:3, 1:3, 2:3, 3:3, 4:3, 5:3, 6:1, 7:4, 8:4, 9:4, 10:4, 11:1, 12:3, 13:3, 14:3, 15:3, 16:3, 17:3',
-    );
-    expect(trace.filter((e) => e.type === 'raceFinish')).toEqual([
-      { type: 'raceFinish', player: 1, hole: 6, place: 1, rule: 'SEL-04' },
-      { type: 'raceFinish', player: 2, hole: 11, place: 2, rule: 'SEL-04' },
-    ]);
-    expect(s.raceTick).toBe(3);
-    expect(s.phase).toBe(PHASE_PLAY);
-    expect(s.toMove).toBe(1);
-    expect(s.roundStarter).toBe(1);
-    expect(g.extraToJSON(s)).toMatchObject({ raceStarts: [11, 6] });
-  });
+  it(
+    'SEL-04 two choices that interfere (11|6): each lands in the hole the other just lifted; both finish in tick ' +
+      '3, player 1 dropping first (raceTie = tickOrder)',
+    () => {
+      const g = make({ raceTie: 'tickOrder' });
+      const s = g.newState(1);
+      const trace: GameEvent[] = [];
+      g.applyJoint(s, unwrap(parseJointMove(g, s, '11|6')), trace);
+      // Tick 1: 1 drops in 10, 2 in 7; tick 2: 2 in 8, 1 in 9; tick 3: 1 passes over 17..12 (all 3)
+      // and drops in 6, emptied by player 2's lift: finished. Player 2 passes over 0..5 and ends in 11.
+      expect(makeSparse(s.counts, s.marks, 'N')).toBe(
+        '0:3, 1:3, 2:3, 3:3, 4:3, 5:3, 6:1, 7:4, 8:4, 9:4, 10:4, 11:1, 12:3, 13:3, 14:3, 15:3, 16:3, 17:3',
+      );
+      expect(trace.filter((e) => e.type === 'raceFinish')).toEqual([
+        { type: 'raceFinish', player: 1, hole: 6, place: 1, rule: 'SEL-04' },
+        { type: 'raceFinish', player: 2, hole: 11, place: 2, rule: 'SEL-04' },
+      ]);
+      expect(s.raceTick).toBe(3);
+      expect(s.phase).toBe(PHASE_PLAY);
+      expect(s.toMove).toBe(1);
+      expect(s.roundStarter).toBe(1);
+      expect(g.extraToJSON(s)).toMatchObject({ raceStarts: [11, 6] });
+    },
+  );
 
   it('SEL-04 the same race with player 2 first in every tick: player 2 wins; the board is the same', () => {
     const g = make({ raceTickOrder: 'p2First', raceTie: 'tickOrder' });
@@ -178,7 +182,12 @@ describe('Selus race', () => {
       for (const skip of [true, false]) {
         for (const abandon of [false, true]) {
           // The reference model gives a dead heat to the tick order.
-          const g = make({ raceTickOrder: order, raceTie: 'tickOrder', raceSkip: skip, raceLoserCompletion: abandon ? 'abandon' : 'finish' });
+          const g = make({
+            raceTickOrder: order,
+            raceTie: 'tickOrder',
+            raceSkip: skip,
+            raceLoserCompletion: abandon ? 'abandon' : 'finish',
+          });
           for (const a of choices(g, 1)) {
             for (const b of choices(g, 2)) {
               const ref = referenceRace(a, b, order, skip, abandon);
@@ -234,7 +243,7 @@ describe('Selus race', () => {
     expect([...firsts].sort()).toEqual([1, 2]);
   });
 
-  it('legalMovesFor after the race gives the mover\'s moves and nothing to the other player', () => {
+  it("legalMovesFor after the race gives the mover's moves and nothing to the other player", () => {
     const g = make();
     const s = g.newState(1);
     g.applyJoint(s, [0, 11, 6]);

@@ -71,7 +71,14 @@ describe('server API', () => {
     const { id } = await create('gabata-adowa', 11);
     const got = await request(server.url, 'GET', `/api/games/${id}`);
     expect(got.status).toBe(200);
-    expect(got.body.game).toMatchObject({ id, ruleset: 'gabata-adowa', seed: 11, seats: ['human', 'computer:1'], status: 'playing', moveCount: 0 });
+    expect(got.body.game).toMatchObject({
+      id,
+      ruleset: 'gabata-adowa',
+      seed: 11,
+      seats: ['human', 'computer:1'],
+      status: 'playing',
+      moveCount: 0,
+    });
     expect(got.body.game.options.captureGate).toBe('firstTurnOfRound');
     const list = await request(server.url, 'GET', '/api/games');
     expect(list.body.games.map((g: { id: string }) => g.id)).toContain(id);
@@ -140,7 +147,13 @@ describe('server API', () => {
     expect(bad.body.error.message).toMatch(/JSON/);
     const arr = await request(server.url, 'POST', '/api/games', [1, 2]);
     expect(arr.status).toBe(400);
-    const big = await request(server.url, 'POST', '/api/games', undefined, JSON.stringify({ ruleset: 'gifia', pad: 'x'.repeat(300 * 1024) }));
+    const big = await request(
+      server.url,
+      'POST',
+      '/api/games',
+      undefined,
+      JSON.stringify({ ruleset: 'gifia', pad: 'x'.repeat(300 * 1024) }),
+    );
     expect(big.status).toBe(413);
     expect(big.body.error.code).toBe('ERR_TOO_LARGE');
     const imp = await request(server.url, 'POST', '/api/games/import', undefined, '[' + '1,'.repeat(200_000) + '1]');
@@ -160,7 +173,11 @@ describe('server API', () => {
     const seats = await request(server.url, 'POST', '/api/games', { ruleset: 'gabata-adowa', seats: ['human', 'robot'] });
     expect(seats.status).toBe(400);
     expect(seats.body.error.message).toMatch(/seat 2/);
-    const three = await request(server.url, 'POST', '/api/games', { ruleset: 'gabata-adowa', options: { players: 3 }, seats: ['human', 'computer:2', 'human'] });
+    const three = await request(server.url, 'POST', '/api/games', {
+      ruleset: 'gabata-adowa',
+      options: { players: 3 },
+      seats: ['human', 'computer:2', 'human'],
+    });
     expect(three.status).toBe(201);
     expect(three.body.game.seats).toHaveLength(3);
   });
@@ -217,7 +234,15 @@ describe('server API', () => {
     const s = game.newState(1);
     const l = legal(game, s);
     const illegal = Array.from({ length: 18 }, (_, h) => h).find((h) => !l.includes(h))!;
-    const rec = { format: 'gabata-record/1', ruleset: 'gabata-adowa', options: {}, seed: 1, players: 2, moves: [String(l[0]), String(illegal)], result: null };
+    const rec = {
+      format: 'gabata-record/1',
+      ruleset: 'gabata-adowa',
+      options: {},
+      seed: 1,
+      players: 2,
+      moves: [String(l[0]), String(illegal)],
+      result: null,
+    };
     const r = await request(server.url, 'POST', '/api/games/import', rec);
     expect(r.status).toBe(422);
     expect(r.body.error.code).toBe('ERR_RECORD');
@@ -284,7 +309,7 @@ describe('server API', () => {
     expect(js.headers.get('content-type')).toMatch(/javascript/);
     const worker = await fetch(server.url + '/worker.js');
     expect(worker.status).toBe(200);
-    const escape = await fetch(server.url + '/..%2f..%2fpackage.json');
-    expect(escape.status).toBe(404);
+    const traversal = await fetch(server.url + '/..%2f..%2fpackage.json');
+    expect(traversal.status).toBe(404);
   });
 });

@@ -13,7 +13,9 @@ const CLI = join(process.cwd(), 'dist', 'cli', 'main.js');
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'gabata-sim-'));
 
 function checkRecords(file: string): number {
-  const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   for (const line of lines) {
     const rec = parseRecord(line);
     expect(rec.ok).toBe(true);
@@ -35,11 +37,33 @@ describe('simulate', () => {
     const out = join(tmp(), 'games.jsonl');
     const r = spawnSync(
       'node',
-      [CLI, 'simulate', 'gabata-adowa', '--games', '6', '--agents', 'greedy,random', '--option', 'rounds=1', '--workers', '2', '--seed', '5', '--out', out, '--json'],
+      [
+        CLI,
+        'simulate',
+        'gabata-adowa',
+        '--games',
+        '6',
+        '--agents',
+        'greedy,random',
+        '--option',
+        'rounds=1',
+        '--workers',
+        '2',
+        '--seed',
+        '5',
+        '--out',
+        out,
+        '--json',
+      ],
       { encoding: 'utf8' },
     );
     expect(r.status, r.stderr).toBe(0);
-    const summary = JSON.parse(r.stdout) as { games: number; seats: { wins: { count: number } }[]; draws: { count: number }; agents: { agent: string }[] };
+    const summary = JSON.parse(r.stdout) as {
+      games: number;
+      seats: { wins: { count: number } }[];
+      draws: { count: number };
+      agents: { agent: string }[];
+    };
     expect(summary.games).toBe(6);
     expect(summary.seats.reduce((s, x) => s + x.wins.count, 0) + summary.draws.count).toBe(6);
     expect(summary.agents.map((a) => a.agent).sort()).toEqual(['greedy', 'random']);
@@ -75,12 +99,21 @@ describe('simulate', () => {
 
   it('keeps every finished game when interrupted (SIGINT)', async () => {
     const out = join(tmp(), 'long.jsonl');
-    const child = spawn('node', [CLI, 'simulate', 'gabata-adowa', '--games', '100000', '--agents', 'random', '--workers', '2', '--out', out, '--json'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'node',
+      [CLI, 'simulate', 'gabata-adowa', '--games', '100000', '--agents', 'random', '--workers', '2', '--out', out, '--json'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    const lines = (): number => (existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter((l) => l !== '').length : 0);
+    const lines = (): number =>
+      existsSync(out)
+        ? readFileSync(out, 'utf8')
+            .split('\n')
+            .filter((l) => l !== '').length
+        : 0;
     const t0 = Date.now();
     while (lines() < 4 && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 100));
     child.kill('SIGINT');
@@ -98,7 +131,10 @@ describe('simulate', () => {
     const tasks = Array.from({ length: 4 }, (_, i) => ({ index: i, seed: 1000 + i, agents: ['mcts:iterations=50', 'greedy:epsilon=0.2'] }));
     const collect = async (workers: number): Promise<MatchResult[]> => {
       const got: MatchResult[] = [];
-      await new MatchPool({ ruleset: 'gabata-adowa', options: { rounds: 1 }, workers, record: true }).run(tasks, (t, r) => (got[t.index] = r));
+      await new MatchPool({ ruleset: 'gabata-adowa', options: { rounds: 1 }, workers, record: true }).run(
+        tasks,
+        (t, r) => (got[t.index] = r),
+      );
       return got;
     };
     const a = await collect(0);
@@ -122,24 +158,62 @@ describe('statistics', () => {
   });
   it('Bradley-Terry orders players by results, centred on 0, with finite error bars', () => {
     const games = [];
-    for (let i = 0; i < 30; i++) games.push({ a: 0, b: 1, score: i < 24 ? 1 : 0 }, { a: 1, b: 2, score: i < 20 ? 1 : 0.5 }, { a: 0, b: 2, score: 1 });
+    for (let i = 0; i < 30; i++)
+      games.push({ a: 0, b: 1, score: i < 24 ? 1 : 0 }, { a: 1, b: 2, score: i < 20 ? 1 : 0.5 }, { a: 0, b: 2, score: 1 });
     const r = bradleyTerry(3, games);
     expect(r[0]!.elo).toBeGreaterThan(r[1]!.elo);
     expect(r[1]!.elo).toBeGreaterThan(r[2]!.elo);
     expect(r.reduce((s, x) => s + x.elo, 0)).toBeCloseTo(0, 6);
     for (const x of r) expect(Number.isFinite(x.error) && x.error > 0).toBe(true);
     // 80% against each other is about 240 Elo.
-    const two = bradleyTerry(2, Array.from({ length: 1000 }, (_, i) => ({ a: 0, b: 1, score: i < 800 ? 1 : 0 })));
+    const two = bradleyTerry(
+      2,
+      Array.from({ length: 1000 }, (_, i) => ({ a: 0, b: 1, score: i < 800 ? 1 : 0 })),
+    );
     expect(two[0]!.elo - two[1]!.elo).toBeGreaterThan(220);
     expect(two[0]!.elo - two[1]!.elo).toBeLessThan(260);
   });
   it('tournament schedule rotates seats and standings count pairwise results', () => {
     const plan = schedule(['a', 'b', 'c'], 2, 2, 1);
-    expect(plan.map((p) => p.seats)).toEqual([[0, 1], [1, 0], [0, 2], [2, 0], [1, 2], [2, 1]]);
-    const st = standings(['a', 'b'], [
-      { key: 'x', seed: 1, seats: ['a', 'b'], winner: 1, returns: [1, 0], plies: 1, rounds: 1, reason: 'rules' },
-      { key: 'y', seed: 2, seats: ['b', 'a'], winner: 0, returns: [0.5, 0.5], plies: 1, rounds: 1, reason: 'rules' },
+    expect(plan.map((p) => p.seats)).toEqual([
+      [0, 1],
+      [1, 0],
+      [0, 2],
+      [2, 0],
+      [1, 2],
+      [2, 1],
     ]);
+    const st = standings(
+      ['a', 'b'],
+      [
+        {
+          ruleset: 'gabata-adowa',
+          options: {},
+          agents: ['a', 'b'],
+          key: 'x',
+          seed: 1,
+          seats: ['a', 'b'],
+          winner: 1,
+          returns: [1, 0],
+          plies: 1,
+          rounds: 1,
+          reason: 'rules',
+        },
+        {
+          ruleset: 'gabata-adowa',
+          options: {},
+          agents: ['a', 'b'],
+          key: 'y',
+          seed: 2,
+          seats: ['b', 'a'],
+          winner: 0,
+          returns: [0.5, 0.5],
+          plies: 1,
+          rounds: 1,
+          reason: 'rules',
+        },
+      ],
+    );
     expect(st.score[0]![1]).toBe(1.5);
     expect(st.games[0]![1]).toBe(2);
   });

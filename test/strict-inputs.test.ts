@@ -57,7 +57,11 @@ const TARGETED: Record<string, Record<string, unknown>[]> = {
     { rounds: 2, wegueContinuation: 'optional', captureGate: 'perHoleUntilEmptied' },
     { captureGate: 'eachPlayersFirstTurn', perpetualMove: 'drawRound', roundStalemate: 'draw' },
   ],
-  'gabata-aksum': [{ surplusHoleOrder: 'winnerChooses', chafaLocation: 'currentLeftmost' }, { players: 3 }, { rounds: 1, wegueContinuation: 'none' }],
+  'gabata-aksum': [
+    { surplusHoleOrder: 'winnerChooses', chafaLocation: 'currentLeftmost' },
+    { players: 3 },
+    { rounds: 1, wegueContinuation: 'none' },
+  ],
   // Random play concedes often when it may, so most of these sets turn concession off.
   selus: [
     { concession: 'off' },
@@ -70,7 +74,12 @@ const TARGETED: Record<string, Record<string, unknown>[]> = {
     { selusRaceStart: 'leftmost', concession: 'off' },
   ],
   gifia: [{ rounds: 2 }, { roundStalemate: 'draw', maxTurnsPerRound: 10 }, { gifiaWeakPlayer: 'singleShortHole' }],
-  abalalae: [{ rounds: 2 }, { roundStalemate: 'draw', maxTurnsPerRound: 10 }, { winningsCountLater: false }, { perpetualMove: 'drawRound' }],
+  abalalae: [
+    { rounds: 2 },
+    { roundStalemate: 'draw', maxTurnsPerRound: 10 },
+    { winningsCountLater: false },
+    { perpetualMove: 'drawRound' },
+  ],
 };
 
 describe('every position the engine reaches validates (whole random matches, many option sets)', () => {
@@ -195,7 +204,10 @@ describe('ruleset fields: known, integral, in range, consistent with the options
     expectRejected(`${s} x:{"startedMask":1e300}`, /unknown field 'startedMask' for Selus/);
     expectRejected(`selus(openingMode=p1First) ${BOARD} m:1 ph:play r:1 t:0 ply:0 rs:1 x:{"raceStarts":[0,17]}`, /raceStarts/);
     expectRejected(`selus ${BOARD} m:1 ph:play r:1 t:0 ply:0 rs:1 x:{"raceStarts":[17,0]}`, /hole 17, which is not his/);
-    expectRejected(`selus(openingMode=p1First) ${BOARD} m:1 ph:play r:1 t:0 ply:0 rs:1 rt:40 rw:2`, /no race: the race fields keep their defaults/);
+    expectRejected(
+      `selus(openingMode=p1First) ${BOARD} m:1 ph:play r:1 t:0 ply:0 rs:1 rt:40 rw:2`,
+      /no race: the race fields keep their defaults/,
+    );
   });
 });
 
@@ -241,7 +253,6 @@ describe('option names that are Object.prototype members are unknown options', (
 });
 
 describe('option names through the CLI and the engine protocol (real processes)', () => {
-
   it('gabata start selus --option __proto__=1 exits with a usage error naming ERR_OPTION', () => {
     for (const name of TRICKY) {
       const r = spawnSync(process.execPath, [MAIN, 'start', 'selus', '--option', `${name}=1`], { encoding: 'utf8' });
@@ -266,7 +277,9 @@ describe('option names through the CLI and the engine protocol (real processes)'
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.stdin.write(['newgame selus __proto__=1', 'newgame selus constructor=1', 'newgame selus preset=toString', 'isready', 'quit', ''].join('\n'));
+    child.stdin.write(
+      ['newgame selus __proto__=1', 'newgame selus constructor=1', 'newgame selus preset=toString', 'isready', 'quit', ''].join('\n'),
+    );
     await done;
     const errors = out.split('\n').filter((l) => l.startsWith('error '));
     expect(errors).toHaveLength(3);

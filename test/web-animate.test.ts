@@ -48,7 +48,7 @@ describe('animation from the event trace', () => {
     });
   }
 
-  it('a race tick is one frame with every racer\'s drop; other drops are a frame each', () => {
+  it("a race tick is one frame with every racer's drop; other drops are a frame each", () => {
     const ev: GameEvent[] = [
       { type: 'raceStart', player: 1, hole: 0, count: 2 },
       { type: 'raceStart', player: 2, hole: 17, count: 2 },

@@ -7,15 +7,25 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GameEvent } from '../src/core/events.js';
 import type { Game } from '../src/core/game.js';
 import { PHASE_OVER, type State } from '../src/core/state.js';
 import { RULESETS, getRuleset } from '../src/games/index.js';
+import { PageErrors } from './helpers/page-errors.js';
 import { ROOT, ensureBuilt, request, startServer, tempDir, type RunningServer } from './web-harness.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -23,7 +33,7 @@ const DESKTOP = { width: 1280, height: 800 };
 let dir: string;
 let server: RunningServer;
 let browser: Browser;
-const pageErrors: string[] = [];
+const pageErrors = new PageErrors();
 
 beforeAll(async () => {
   ensureBuilt();
@@ -33,6 +43,11 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 });
 
+// Every test ends with no uncaught error and no console error on any page it opened.
+afterEach(() => {
+  expect(pageErrors.take()).toEqual([]);
+});
+
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -40,9 +55,7 @@ afterAll(async () => {
 });
 
 async function newPage(size = DESKTOP): Promise<Page> {
-  const page = await browser.newPage({ viewport: size });
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  return page;
+  return pageErrors.watch(await browser.newPage({ viewport: size }));
 }
 
 /** The engine's position of a stored game, replayed from its seed and moves. */
@@ -61,7 +74,9 @@ async function engineState(id: string): Promise<{ game: Game; s: State; moves: n
 }
 
 async function drawnCounts(page: Page): Promise<number[]> {
-  const pairs = await page.$$eval('svg.board .hole', (els) => els.map((e) => [Number(e.getAttribute('data-hole')), Number(e.getAttribute('data-count'))]));
+  const pairs = await page.$$eval('svg.board .hole', (els) =>
+    els.map((e) => [Number(e.getAttribute('data-hole')), Number(e.getAttribute('data-count'))]),
+  );
   const out: number[] = [];
   for (const [h, c] of pairs) out[h!] = c!;
   return out;
@@ -370,15 +385,20 @@ describe('web app', () => {
     await page.close();
   });
 
-  it('a match between two computers plays itself to the end and the result is the engine\'s', async () => {
+  it("a match between two computers plays itself to the end and the result is the engine's", async () => {
     const page = await newPage(PHONE);
-    const created = await request(server.url, 'POST', '/api/games', { ruleset: 'gabata-adowa', seed: 6, options: { rounds: 1 }, seats: ['computer:1', 'computer:2'] });
+    const created = await request(server.url, 'POST', '/api/games', {
+      ruleset: 'gabata-adowa',
+      seed: 6,
+      options: { rounds: 1 },
+      seats: ['computer:1', 'computer:2'],
+    });
     const id = created.body.game.id as string;
     await page.goto(`${server.url}/?anim=off#/game/${id}`);
     await waitFor(page, ['over']);
     const { s } = await engineState(id);
     expect(s.phase).toBe(PHASE_OVER);
-    const text = await page.$eval('.result', (e) => ((e as HTMLElement).hidden ? '' : e.textContent ?? ''));
+    const text = await page.$eval('.result', (e) => ((e as HTMLElement).hidden ? '' : (e.textContent ?? '')));
     expect(text).toContain(s.winner > 0 ? 'wins the match' : 'drawn');
     expect(text).toContain(`${s.scores[1]}`);
     const listed = await request(server.url, 'GET', `/api/games/${id}`);
@@ -419,7 +439,6 @@ describe('web app', () => {
     expect(gameId(page)).not.toBe(id);
     await waitFor(page, ['human', 'over', 'thinking', 'waiting']);
     await page.screenshot({ path: path.join(SHOTS, 'saved-games-desktop.png') });
-    expect(pageErrors).toEqual([]);
     await page.close();
   });
 });

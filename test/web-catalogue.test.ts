@@ -22,7 +22,16 @@ import { seedFacts } from './helpers/seed-facts.js';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SHOTS = join(ROOT, 'test-output', 'screenshots', 'catalogue');
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
@@ -86,7 +95,11 @@ beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'gabata-cat-'));
   const port = await freePort();
   base = `http://127.0.0.1:${port}/`;
-  server = spawn(process.execPath, [join(ROOT, 'dist/cli/main.js'), 'serve', '--port', String(port), '--db', join(tmp, 'games.db'), ...(web ? ['--web', web] : [])], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(
+    process.execPath,
+    [join(ROOT, 'dist/cli/main.js'), 'serve', '--port', String(port), '--db', join(tmp, 'games.db'), ...(web ? ['--web', web] : [])],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   await new Promise<void>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 20_000);
@@ -141,7 +154,9 @@ describe('catalogue (start page)', () => {
     await page.waitForSelector('.game-card');
     const shown = (): Promise<string[]> => page.$$eval('.game-card', (cards) => cards.map((c) => c.getAttribute('data-ruleset')!).sort());
     const expected = (pred: (e: (typeof CATALOGUE)[number], players: readonly number[]) => boolean): string[] =>
-      RULESETS.filter((r) => pred(CATALOGUE.find((e) => e.rulesetId === r.info.id)!, r.info.players)).map((r) => r.info.id).sort();
+      RULESETS.filter((r) => pred(CATALOGUE.find((e) => e.rulesetId === r.info.id)!, r.info.players))
+        .map((r) => r.info.id)
+        .sort();
 
     await page.selectOption('select[name=region]', 'Western Africa');
     expect(await shown()).toEqual(expected((e) => e.region === 'Western Africa'));
@@ -169,40 +184,44 @@ describe('catalogue (start page)', () => {
 });
 
 describe('game pages', () => {
-  it('every ruleset has a complete page: rules with clause IDs, readings with options, sources with pages, concepts and figures', async () => {
-    for (const size of SIZES) {
-      const { page, blocked, failed, errors } = await offlinePage(size.width, size.height);
-      await page.goto(base);
-      await page.waitForSelector('.game-card');
-      for (const r of RULESETS) {
-        const entry = CATALOGUE.find((e) => e.rulesetId === r.info.id)!;
-        await page.click(`.game-card[data-ruleset="${r.info.id}"] h2 a`);
-        await page.waitForSelector(`.cat-game[data-ruleset="${r.info.id}"]`);
-        const text = (await page.textContent('.cat-game'))!;
-        for (const p of [...entry.description, ...entry.history]) expect(text).toContain(p);
-        for (const s of entry.sources) expect(text).toContain(`pp. ${s.pages}`);
-        for (const i of entry.identifiers) expect(await page.locator(`[data-identifier="${i.id}"]`).count()).toBe(1);
-        const clauseIds = await page.$$eval('[data-clause]', (els) => els.map((e) => e.getAttribute('data-clause')));
-        expect(clauseIds).toEqual(entry.clauses.map((c) => c.id));
-        expect(await page.locator('ul.reconstructions > li').count()).toBe(r.info.reconstructions.length);
-        for (const rec of r.info.reconstructions.filter((x) => x.option)) {
-          const first = rec.option!.split(/[,\s]+/)[0]!;
-          if (r.options.some((o) => o.name === first)) expect(await page.locator(`ul.reconstructions [data-option="${first}"]`).count()).toBeGreaterThan(0);
-        }
-        for (const s of entry.similar) expect(text).toContain(s.name);
-        expect(await page.locator('table.concepts tr').count()).toBeGreaterThan(8);
-        expect(await page.locator('svg.figures-plot').count()).toBe(1);
-        expect(text).toMatch(/\d+ random games, measured \d{4}-\d{2}-\d{2}/);
-        await shot(page, `game-${r.info.id}-${size.name}`);
-        await page.click('a.back');
+  it(
+    'every ruleset has a complete page: rules with clause IDs, readings with options, sources with pages, ' + 'concepts and figures',
+    async () => {
+      for (const size of SIZES) {
+        const { page, blocked, failed, errors } = await offlinePage(size.width, size.height);
+        await page.goto(base);
         await page.waitForSelector('.game-card');
+        for (const r of RULESETS) {
+          const entry = CATALOGUE.find((e) => e.rulesetId === r.info.id)!;
+          await page.click(`.game-card[data-ruleset="${r.info.id}"] h2 a`);
+          await page.waitForSelector(`.cat-game[data-ruleset="${r.info.id}"]`);
+          const text = (await page.textContent('.cat-game'))!;
+          for (const p of [...entry.description, ...entry.history]) expect(text).toContain(p);
+          for (const s of entry.sources) expect(text).toContain(`pp. ${s.pages}`);
+          for (const i of entry.identifiers) expect(await page.locator(`[data-identifier="${i.id}"]`).count()).toBe(1);
+          const clauseIds = await page.$$eval('[data-clause]', (els) => els.map((e) => e.getAttribute('data-clause')));
+          expect(clauseIds).toEqual(entry.clauses.map((c) => c.id));
+          expect(await page.locator('ul.reconstructions > li').count()).toBe(r.info.reconstructions.length);
+          for (const rec of r.info.reconstructions.filter((x) => x.option)) {
+            const first = rec.option!.split(/[,\s]+/)[0]!;
+            if (r.options.some((o) => o.name === first))
+              expect(await page.locator(`ul.reconstructions [data-option="${first}"]`).count()).toBeGreaterThan(0);
+          }
+          for (const s of entry.similar) expect(text).toContain(s.name);
+          expect(await page.locator('table.concepts tr').count()).toBeGreaterThan(8);
+          expect(await page.locator('svg.figures-plot').count()).toBe(1);
+          expect(text).toMatch(/\d+ random games, measured \d{4}-\d{2}-\d{2}/);
+          await shot(page, `game-${r.info.id}-${size.name}`);
+          await page.click('a.back');
+          await page.waitForSelector('.game-card');
+        }
+        expect(blocked).toEqual([]);
+        expect(failed).toEqual([]);
+        expect(errors).toEqual([]);
+        await page.close();
       }
-      expect(blocked).toEqual([]);
-      expect(failed).toEqual([]);
-      expect(errors).toEqual([]);
-      await page.close();
-    }
-  });
+    },
+  );
 
   it('evidence records show every field and their markers stand at the seed coordinates, readable on a phone', async () => {
     const facts = seedFacts();
@@ -219,7 +238,19 @@ describe('game pages', () => {
       const record = page.locator(`.evidence-record[data-evidence="${c.evidence}"]`);
       await record.waitFor();
       const text = (await record.textContent())!;
-      for (const v of [ev.id, ev.type, ev.place.name, ev.date.from, ev.date.to, String(ev.confidence), ev.source.title, ev.source.pages, ev.citation, ev.rulesParaphrase, ev.contentSummary]) {
+      for (const v of [
+        ev.id,
+        ev.type,
+        ev.place.name,
+        ev.date.from,
+        ev.date.to,
+        String(ev.confidence),
+        ev.source.title,
+        ev.source.pages,
+        ev.citation,
+        ev.rulesParaphrase,
+        ev.contentSummary,
+      ]) {
         expect(text).toContain(v);
       }
       if (c.ruleset === 'gabata-aksum') expect(c.dms, 'the Aksum seed gives coordinates').toBeTruthy();
@@ -233,7 +264,10 @@ describe('game pages', () => {
         }
       }
       const p = AFRICA.projection;
-      const want = { x: (ev.place.coords.lon - p.west) * p.unitsPerDegree * p.cosLat, y: (p.north - ev.place.coords.lat) * p.unitsPerDegree };
+      const want = {
+        x: (ev.place.coords.lon - p.west) * p.unitsPerDegree * p.cosLat,
+        y: (p.north - ev.place.coords.lat) * p.unitsPerDegree,
+      };
       for (const view of ['africa', c.view]) {
         const m = await page.evaluate(
           ({ view, id, country }) => {

@@ -17,7 +17,10 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  */
 export function ensureBuilt(): void {
   if (!existsSync(path.join(ROOT, 'dist/cli/serve.js')) || !existsSync(path.join(ROOT, 'dist/server/app.js'))) {
-    const tsc = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: ROOT, encoding: 'utf8' });
+    const tsc = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     if (tsc.status !== 0 && !existsSync(path.join(ROOT, 'dist/cli/serve.js'))) throw new Error(`tsc failed:\n${tsc.stdout}${tsc.stderr}`);
   }
   const web = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-web.mjs')], { cwd: ROOT, encoding: 'utf8' });
@@ -70,7 +73,8 @@ export function startServer(db: string): Promise<RunningServer> {
 
 export interface Reply {
   status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: a reply body of any route, read by tests that know its shape
+  body: any;
 }
 
 export async function request(base: string, method: string, p: string, body?: unknown, raw?: string): Promise<Reply> {

@@ -107,8 +107,12 @@ export class AlphaBetaAgent implements Agent {
     const maxDepth = infinite
       ? MAX_PLY - 1
       : Math.min(MAX_PLY - 1, budget?.depth ?? (budget?.timeMs !== undefined || budget?.nodes !== undefined ? 64 : this.params.depth));
-    const timeMs = infinite ? Infinity : budget?.timeMs ?? (budget?.depth !== undefined || budget?.nodes !== undefined ? Infinity : this.params.timeMs);
-    this.nodeLimit = infinite ? Infinity : budget?.nodes ?? (budget?.depth !== undefined || budget?.timeMs !== undefined ? Infinity : this.params.nodes);
+    const timeMs = infinite
+      ? Infinity
+      : (budget?.timeMs ?? (budget?.depth !== undefined || budget?.nodes !== undefined ? Infinity : this.params.timeMs));
+    this.nodeLimit = infinite
+      ? Infinity
+      : (budget?.nodes ?? (budget?.depth !== undefined || budget?.timeMs !== undefined ? Infinity : this.params.nodes));
     this.shouldStop = budget?.shouldStop;
     const start = now();
     this.deadline = start + timeMs;
@@ -317,7 +321,7 @@ export class AlphaBetaAgent implements Agent {
     while (pv.length < depth && !isOver(st) && !isSimultaneous(st)) {
       const key = (z.hash(st) ^ Math.imul(this.root, 0x27d4eb2d)) >>> 0;
       const slot = key & (this.ttSize - 1);
-      if (this.ttFlag[slot] === 0 || this.ttCheck[slot] !== ((z.check ^ Math.imul(this.root, 0x165667b1)) >>> 0)) break;
+      if (this.ttFlag[slot] === 0 || this.ttCheck[slot] !== (z.check ^ Math.imul(this.root, 0x165667b1)) >>> 0) break;
       const m = this.ttMove[slot]!;
       const n = game.legalMoves(st, buf);
       if (!buf.subarray(0, n).includes(m)) break;

@@ -103,9 +103,19 @@ class NamedAgent implements Agent {
 /** Agent kinds and their parameters, for help texts. */
 export const AGENT_KINDS: Readonly<Record<string, string>> = {
   random: 'uniformly random legal moves',
-  greedy: `best material after its own turn; epsilon=P plays randomly that often, depth=N decisions of its turn (at most ${MAX_SEARCH_DEPTH})`,
-  alphabeta: `alpha-beta with iterative deepening; depth=N (default 5, at most ${MAX_SEARCH_DEPTH}), time=MS (at most ${MAX_SEARCH_TIME_MS}, one hour), nodes=N (at most ${MAX_SEARCH_NODES.toExponential().replace('+', '')}), tt=BITS`,
-  mcts: `UCT Monte Carlo tree search; iterations=N (default 5000, at most ${MAX_SEARCH_ITERATIONS.toExponential().replace('+', '')}), time=MS (at most ${MAX_SEARCH_TIME_MS}, one hour), c=C (default 1.0), playout=N decisions before the heuristic value (default 8, at most ${MAX_PLAYOUT_DEPTH}), reuse=false, maxnodes=N tree nodes (default 2e6, at most ${MAX_MCTS_TREE_NODES.toExponential().replace('+', '')})`,
+  greedy:
+    'best material after its own turn; epsilon=P plays randomly that often, depth=N decisions of its turn (at ' +
+    `most ${MAX_SEARCH_DEPTH})`,
+  alphabeta:
+    `alpha-beta with iterative deepening; depth=N (default 5, at most ${MAX_SEARCH_DEPTH}), time=MS (at most ` +
+    `${MAX_SEARCH_TIME_MS}, one hour), nodes=N (at most ${MAX_SEARCH_NODES.toExponential().replace('+', '')}), ` +
+    'tt=BITS',
+  mcts:
+    'UCT Monte Carlo tree search; iterations=N (default 5000, at most ' +
+    `${MAX_SEARCH_ITERATIONS.toExponential().replace('+', '')}), time=MS (at most ${MAX_SEARCH_TIME_MS}, one ` +
+    'hour), c=C (default 1.0), playout=N decisions before the heuristic value (default 8, at most ' +
+    `${MAX_PLAYOUT_DEPTH}), reuse=false, maxnodes=N tree nodes (default 2e6, at most ` +
+    `${MAX_MCTS_TREE_NODES.toExponential().replace('+', '')})`,
   level: 'level:1 .. level:5, the strength levels',
 };
 
@@ -160,7 +170,8 @@ export function makeAgent(spec: string, seed: number): Result<Agent> {
   /** A count (depth, iterations, nodes): a positive whole number up to `max`. */
   const count = (name: string, max: number): Result<number | undefined> => {
     const v = positive(name, max);
-    if (v.ok && v.value !== undefined && !Number.isInteger(v.value)) return err('ERR_ARGUMENT', `agent parameter ${name} must be a whole number, not ${v.value}`, spec);
+    if (v.ok && v.value !== undefined && !Number.isInteger(v.value))
+      return err('ERR_ARGUMENT', `agent parameter ${name} must be a whole number, not ${v.value}`, spec);
     return v;
   };
   const nonNegative = (name: string, max: number): Result<number | undefined> => {
@@ -188,7 +199,8 @@ export function makeAgent(spec: string, seed: number): Result<Agent> {
       const tt = params.get('tt');
       if (!d.ok) return d;
       if (!n.ok) return n;
-      if (tt !== undefined && !(Number.isInteger(tt) && tt >= 10 && tt <= 24)) return err('ERR_ARGUMENT', `alphabeta tt must be 10..24 (log2 of entries), not ${tt}`, spec);
+      if (tt !== undefined && !(Number.isInteger(tt) && tt >= 10 && tt <= 24))
+        return err('ERR_ARGUMENT', `alphabeta tt must be 10..24 (log2 of entries), not ${tt}`, spec);
       return ok(new AlphaBetaAgent(seed, { depth: d.value, timeMs: time.value, nodes: n.value, ttBits: tt }));
     }
     default: {

@@ -12,7 +12,7 @@
  * A budget's `shouldStop` (a GUI's `stop`) ends the search at the next clock check with the
  * most visited move so far.
  */
-import type { Game } from '../core/game.js';
+import { MAX_MOVES, type Game } from '../core/game.js';
 import { Rng } from '../core/rng.js';
 import type { State } from '../core/state.js';
 import type { Agent, SearchBudget, SearchInfo } from './index.js';
@@ -32,10 +32,64 @@ export interface MctsParams {
   maxNodes: number;
 }
 
+/** The parameters an agent spec leaves out. */
+export const MCTS_DEFAULTS = {
+  /** A few thousand playouts: a fraction of a second on every ruleset. */
+  iterations: 5000,
+  /** Payoffs lie in [0, 1]; at that scale a constant about 1 is the usual choice (UCB1's proof uses sqrt 2, which explores more). */
+  c: 1.0,
+  /** A few turns of random play: beyond them random moves say less about the position than `evaluate`. */
+  playoutDepth: 8,
+  /** About 100 MB of node arrays at two players: a long search stops growing before memory runs short. */
+  maxNodes: 2_000_000,
+} as const;
+
+/** Node flag: a perpetual candidate that `apply` refused; selection skips it. */
 const FLAG_DEAD = 1;
+/** Node flag: a simultaneous node, whose statistics live in `sim`. */
 const FLAG_SIM = 2;
+/** Node flag: the children are the exact legal moves (candidates proved all perpetual). */
 const FLAG_EXACT = 4;
+/** Deepest selection path: far beyond what an iteration budget grows, and a bound for the `path` buffer. */
 const MAX_PATH = 512;
+/** Choices kept per path step at a simultaneous node, one per seat: the rulesets seat at most three. */
+const SEATS_PER_STEP = 4;
+/** Length of the per-seat scratch arrays (seats are numbered from 1): room for any seating. */
+const SEAT_SLOTS = 8;
+/**
+ * Selection walks that may restart in one iteration (a perpetual candidate struck off, or the exact
+ * moves replacing candidates): each restart removes a child, so few are ever needed; the cap only
+ * keeps a game whose `apply` refuses everything from looping.
+ */
+const MAX_SELECTION_RESTARTS = 64;
+/**
+ * Room the node pool must have left before a node is expanded: its candidates and the exact moves
+ * that may later replace them (at most `MAX_MOVES` each), so that both fit under `maxNodes`.
+ */
+const EXPANSION_HEADROOM = 2 * MAX_MOVES;
+/**
+ * The clock and the stop callback are read once every 64 iterations (mask 63): rarely enough to
+ * cost nothing measurable, often enough that a stop or a deadline is met within about a millisecond.
+ */
+const CLOCK_CHECK_MASK = 63;
+/** Iterations before the first progress report; the interval then doubles, so reports stay few. */
+const FIRST_INFO_AT = 1024;
+/** Longest principal variation reported: enough to show a line; it stops earlier where visits run out. */
+const MAX_PV_LENGTH = 16;
+/**
+ * Decisions below the old root searched for the new position: this agent's move and the reply,
+ * with room for continuation decisions of the same turn.
+ */
+const REUSE_SEARCH_PLIES = 4;
+/**
+ * A tree fuller than this share of `maxNodes` is dropped rather than reused: reused, it would leave
+ * the new search little room to grow.
+ */
+const REUSE_MAX_FILL = 0.75;
+/** Smallest node pool allocated: small searches grow it once or twice, not on every node. */
+const MIN_POOL = 1024;
+/** What selection returns when the walk must start again from the root. */
+const RESTART_SELECTION = -1;
 
 interface SimStats {
   /** Per player (index p - 1): its choices, visit counts and payoff sums. */
@@ -69,19 +123,19 @@ export class MctsAgent implements Agent {
   private player: RandomPlayout | null = null;
   private readonly buf = moveBuffer();
   private readonly buf2 = moveBuffer();
-  private readonly reward = new Float64Array(8);
-  private readonly joint = new Int32Array(8);
+  private readonly reward = new Float64Array(SEAT_SLOTS);
+  private readonly joint = new Int32Array(SEAT_SLOTS);
   private readonly path = new Int32Array(MAX_PATH);
-  private readonly pathChoice = new Int32Array(MAX_PATH * 4);
+  private readonly pathChoice = new Int32Array(MAX_PATH * SEATS_PER_STEP);
 
   constructor(seed: number, params: Partial<MctsParams> = {}) {
     this.params = {
-      iterations: params.iterations ?? (params.timeMs !== undefined ? Infinity : 5000),
+      iterations: params.iterations ?? (params.timeMs !== undefined ? Infinity : MCTS_DEFAULTS.iterations),
       timeMs: params.timeMs ?? Infinity,
-      c: params.c ?? 1.0,
-      playoutDepth: params.playoutDepth ?? 8,
+      c: params.c ?? MCTS_DEFAULTS.c,
+      playoutDepth: params.playoutDepth ?? MCTS_DEFAULTS.playoutDepth,
       reuse: params.reuse ?? true,
-      maxNodes: params.maxNodes ?? 2_000_000,
+      maxNodes: params.maxNodes ?? MCTS_DEFAULTS.maxNodes,
     };
     const parts: string[] = [];
     if (params.iterations !== undefined) parts.push(`iterations=${params.iterations}`);
@@ -108,8 +162,8 @@ export class MctsAgent implements Agent {
     this.prepare(game, s);
     const infinite = budget?.infinite === true;
     const shouldStop = budget?.shouldStop;
-    const iterations = infinite ? Infinity : budget?.iterations ?? (budget?.timeMs !== undefined ? Infinity : this.params.iterations);
-    const timeMs = infinite ? Infinity : budget?.timeMs ?? (budget?.iterations !== undefined ? Infinity : this.params.timeMs);
+    const iterations = infinite ? Infinity : (budget?.iterations ?? (budget?.timeMs !== undefined ? Infinity : this.params.iterations));
+    const timeMs = infinite ? Infinity : (budget?.timeMs ?? (budget?.iterations !== undefined ? Infinity : this.params.timeMs));
     const start = now();
     const deadline = start + (Number.isFinite(timeMs) ? timeMs : Infinity);
     const limit = Number.isFinite(iterations) ? iterations : Infinity;
@@ -117,7 +171,7 @@ export class MctsAgent implements Agent {
       throw new Error('MCTS needs an iteration or time budget, or a shouldStop callback to end an infinite search');
     }
     let done = 0;
-    let nextInfo = 1024;
+    let nextInfo = FIRST_INFO_AT;
     const root = this.rootNode;
     const rs = this.rootState!;
     // A single choice needs no search.
@@ -126,7 +180,7 @@ export class MctsAgent implements Agent {
     while (done < limit) {
       this.iterate(game, rs, root);
       done++;
-      if ((done & 63) === 0 && (now() >= deadline || shouldStop?.() === true)) break;
+      if ((done & CLOCK_CHECK_MASK) === 0 && (now() >= deadline || shouldStop?.() === true)) break;
       if (onInfo !== undefined && done === nextInfo) {
         nextInfo *= 2;
         onInfo(this.info(game, rs, player, done, start));
@@ -159,7 +213,7 @@ export class MctsAgent implements Agent {
     const pv: number[] = [];
     let node = root;
     let value = 0;
-    for (let d = 0; d < 16; d++) {
+    for (let d = 0; d < MAX_PV_LENGTH; d++) {
       const c = this.bestChild(node);
       if (c < 0) break;
       if (d === 0) value = 2 * (this.wins[c * this.stride + player]! / Math.max(1, this.visits[c]!)) - 1;
@@ -202,8 +256,8 @@ export class MctsAgent implements Agent {
       this.player = new RandomPlayout(game, s, this.params.playoutDepth + 1);
     }
     let found = -1;
-    if (this.params.reuse && this.rootState !== null && this.rootNode >= 0 && this.count < this.params.maxNodes * 0.75) {
-      found = this.find(game, this.rootNode, this.rootState, s, 4);
+    if (this.params.reuse && this.rootState !== null && this.rootNode >= 0 && this.count < this.params.maxNodes * REUSE_MAX_FILL) {
+      found = this.find(game, this.rootNode, this.rootState, s, REUSE_SEARCH_PLIES);
     }
     if (found >= 0) {
       this.rootNode = found;
@@ -218,7 +272,7 @@ export class MctsAgent implements Agent {
 
   private find(game: Game, node: number, st: State, target: State, depth: number): number {
     if (sameState(st, target)) return node;
-    if (depth === 0 || this.first[node]! < 0 && !(this.flags[node]! & FLAG_SIM)) return -1;
+    if (depth === 0 || (this.first[node]! < 0 && !(this.flags[node]! & FLAG_SIM))) return -1;
     if (this.flags[node]! & FLAG_SIM) {
       const ss = this.sim.get(node)!;
       for (const [key, child] of ss.children) {
@@ -243,7 +297,7 @@ export class MctsAgent implements Agent {
 
   private grow(need: number): void {
     if (need <= this.cap) return;
-    const cap = Math.max(1024, need, this.cap * 2);
+    const cap = Math.max(MIN_POOL, need, this.cap * 2);
     const g32 = (a: Int32Array): Int32Array => {
       const b = new Int32Array(cap);
       b.set(a.subarray(0, Math.min(a.length, this.count)));
@@ -324,106 +378,144 @@ export class MctsAgent implements Agent {
     return childWins / childVisits + this.params.c * Math.sqrt(logParent / childVisits);
   }
 
-  /** One iteration: select, expand, play out, back up. */
+  /** One iteration: select (expanding as it goes), play out, back up. */
   private iterate(game: Game, rootState: State, root: number): void {
-    const work = this.work!;
-    const stride = this.stride;
-    restart: for (let attempt = 0; attempt < 64; attempt++) {
-      work.copyFrom(rootState);
-      let node = root;
-      let depth = 0;
-      this.path[0] = root;
-      for (;;) {
-        if (isOver(work)) break;
-        if (this.first[node]! < 0) {
-          if (this.visits[node]! > 0 || node === root) {
-            if (this.count + MAX_MOVES_GUESS >= this.params.maxNodes) break;
-            this.expand(game, node, work, false);
-          } else break;
-        }
-        if (depth + 1 >= MAX_PATH) break;
-        let child: number;
-        if (this.flags[node]! & FLAG_SIM) {
-          const ss = this.sim.get(node)!;
-          const logN = Math.log(Math.max(1, this.visits[node]!));
-          let key = 0;
-          let radix = 1;
-          for (let p = 1; p <= this.players; p++) {
-            const m = ss.moves[p - 1]!;
-            const n = ss.n[p - 1]!;
-            const w = ss.w[p - 1]!;
-            let best = 0;
-            let bestV = -Infinity;
-            for (let i = 0; i < m.length; i++) {
-              const v = this.uct(w[i]!, n[i]!, logN);
-              if (v > bestV) {
-                bestV = v;
-                best = i;
-                if (v === Infinity) break;
-              }
-            }
-            this.pathChoice[depth * 4 + p - 1] = best;
-            this.joint[p] = m[best]!;
-            key += best * radix;
-            radix *= m.length;
-          }
-          let c = ss.children.get(key);
-          if (c === undefined) {
-            c = this.newNode(node, key);
-            ss.children.set(key, c);
-          }
-          child = c;
-          game.applyJoint(work, this.joint);
-        } else {
-          const logN = Math.log(Math.max(1, this.visits[node]!));
-          const q = work.toMove;
-          let best = -1;
-          let bestV = -Infinity;
-          const f = this.first[node]!;
-          const k = this.nChildren[node]!;
-          for (let i = 0; i < k; i++) {
-            const c = f + i;
-            if (this.flags[c]! & FLAG_DEAD) continue;
-            const v = this.uct(this.wins[c * stride + q]!, this.visits[c]!, logN);
-            if (v > bestV) {
-              bestV = v;
-              best = c;
-              if (v === Infinity) break;
-            }
-          }
-          if (best < 0) {
-            // Every candidate was perpetual: the exact moves (a pass) replace them.
-            if (this.flags[node]! & FLAG_EXACT) break;
-            this.expand(game, node, work, true);
-            continue restart;
-          }
-          if (!game.apply(work, this.move[best]!)) {
-            this.flags[best]! |= FLAG_DEAD;
-            continue restart;
-          }
-          child = best;
-        }
-        depth++;
-        this.path[depth] = child;
-        node = child;
-        if (this.visits[child] === 0) break;
-      }
-      this.playout(game, work);
-      const r = this.reward;
-      for (let d = depth; d >= 0; d--) {
-        const nd = this.path[d]!;
-        this.visits[nd]!++;
-        for (let p = 1; p < stride; p++) this.wins[nd * stride + p]! += r[p]!;
-        if (d < depth && this.flags[nd]! & FLAG_SIM) {
-          const ss = this.sim.get(nd)!;
-          for (let p = 1; p < stride; p++) {
-            const i = this.pathChoice[d * 4 + p - 1]!;
-            ss.n[p - 1]![i]!++;
-            ss.w[p - 1]![i]! += r[p]!;
-          }
-        }
-      }
+    for (let attempt = 0; attempt < MAX_SELECTION_RESTARTS; attempt++) {
+      const depth = this.select(game, rootState, root);
+      if (depth === RESTART_SELECTION) continue;
+      this.playout(game, this.work!);
+      this.backpropagate(depth);
       return;
+    }
+  }
+
+  /**
+   * Walks from the root to a leaf by UCT, playing the moves on `work` and recording the nodes in
+   * `path` (and a simultaneous step's choices in `pathChoice`); a node visited before gets its
+   * children on the way. Returns the depth of the leaf, or `RESTART_SELECTION` when the walk
+   * changed the tree under itself (a perpetual candidate struck off, exact moves put in).
+   */
+  private select(game: Game, rootState: State, root: number): number {
+    const work = this.work!;
+    work.copyFrom(rootState);
+    let node = root;
+    let depth = 0;
+    this.path[0] = root;
+    for (;;) {
+      if (isOver(work)) break;
+      if (this.first[node]! < 0 && !this.expandLeaf(game, node, work, node === root)) break;
+      if (depth + 1 >= MAX_PATH) break;
+      let child: number;
+      if (this.flags[node]! & FLAG_SIM) {
+        child = this.selectJoint(node, depth);
+        game.applyJoint(work, this.joint);
+      } else {
+        const best = this.selectSequential(node, work.toMove);
+        if (best < 0) {
+          // Every candidate was perpetual: the exact moves (a pass) replace them.
+          if (this.flags[node]! & FLAG_EXACT) break;
+          this.expand(game, node, work, true);
+          return RESTART_SELECTION;
+        }
+        if (!game.apply(work, this.move[best]!)) {
+          this.flags[best]! |= FLAG_DEAD;
+          return RESTART_SELECTION;
+        }
+        child = best;
+      }
+      depth++;
+      this.path[depth] = child;
+      node = child;
+      if (this.visits[child] === 0) break;
+    }
+    return depth;
+  }
+
+  /**
+   * Expands a childless node reached by selection, if it should grow: the root always, another
+   * node from its second visit on (its first visit is a playout), and only while the pool has room.
+   */
+  private expandLeaf(game: Game, node: number, s: State, isRoot: boolean): boolean {
+    if (this.visits[node]! === 0 && !isRoot) return false;
+    if (this.count + EXPANSION_HEADROOM >= this.params.maxNodes) return false;
+    this.expand(game, node, s, false);
+    return true;
+  }
+
+  /**
+   * Decoupled UCT at a simultaneous node: each seat picks its own choice by its own statistics.
+   * Leaves the joint move in `joint`, the choices in `pathChoice` at `depth`, and returns the
+   * child of that joint choice (created on first use).
+   */
+  private selectJoint(node: number, depth: number): number {
+    const ss = this.sim.get(node)!;
+    const logN = Math.log(Math.max(1, this.visits[node]!));
+    let key = 0;
+    let radix = 1;
+    for (let p = 1; p <= this.players; p++) {
+      const m = ss.moves[p - 1]!;
+      const n = ss.n[p - 1]!;
+      const w = ss.w[p - 1]!;
+      let best = 0;
+      let bestV = -Infinity;
+      for (let i = 0; i < m.length; i++) {
+        const v = this.uct(w[i]!, n[i]!, logN);
+        if (v > bestV) {
+          bestV = v;
+          best = i;
+          if (v === Infinity) break;
+        }
+      }
+      this.pathChoice[depth * SEATS_PER_STEP + p - 1] = best;
+      this.joint[p] = m[best]!;
+      key += best * radix;
+      radix *= m.length;
+    }
+    let child = ss.children.get(key);
+    if (child === undefined) {
+      child = this.newNode(node, key);
+      ss.children.set(key, child);
+    }
+    return child;
+  }
+
+  /** The UCT choice of `mover` among the live children of a sequential node, or -1 if none is left. */
+  private selectSequential(node: number, mover: number): number {
+    const stride = this.stride;
+    const logN = Math.log(Math.max(1, this.visits[node]!));
+    let best = -1;
+    let bestV = -Infinity;
+    const f = this.first[node]!;
+    const k = this.nChildren[node]!;
+    for (let i = 0; i < k; i++) {
+      const c = f + i;
+      if (this.flags[c]! & FLAG_DEAD) continue;
+      const v = this.uct(this.wins[c * stride + mover]!, this.visits[c]!, logN);
+      if (v > bestV) {
+        bestV = v;
+        best = c;
+        if (v === Infinity) break;
+      }
+    }
+    return best;
+  }
+
+  /** Adds the payoff vector in `reward` to every node of `path[0..depth]`, and to the seats' choices at simultaneous steps. */
+  private backpropagate(depth: number): void {
+    const stride = this.stride;
+    const r = this.reward;
+    for (let d = depth; d >= 0; d--) {
+      const nd = this.path[d]!;
+      this.visits[nd]!++;
+      for (let p = 1; p < stride; p++) this.wins[nd * stride + p]! += r[p]!;
+      if (d < depth && this.flags[nd]! & FLAG_SIM) {
+        const ss = this.sim.get(nd)!;
+        for (let p = 1; p < stride; p++) {
+          const i = this.pathChoice[d * SEATS_PER_STEP + p - 1]!;
+          ss.n[p - 1]![i]!++;
+          ss.w[p - 1]![i]! += r[p]!;
+        }
+      }
     }
   }
 
@@ -435,6 +527,3 @@ export class MctsAgent implements Agent {
     else for (let p = 1; p <= this.players; p++) r[p] = (game.evaluate(s, p) + 1) / 2;
   }
 }
-
-/** Room kept in the node pool for one more expansion. */
-const MAX_MOVES_GUESS = 256;

@@ -83,7 +83,10 @@ export function sameState(a: State, b: State): boolean {
     eq(a.active, b.active) &&
     eq(a.aux, b.aux) &&
     eq(a.scores, b.scores) &&
-    eq(a.history.subarray(0, Math.min(a.historyLength, a.history.length)), b.history.subarray(0, Math.min(b.historyLength, b.history.length))) &&
+    eq(
+      a.history.subarray(0, Math.min(a.historyLength, a.history.length)),
+      b.history.subarray(0, Math.min(b.historyLength, b.history.length)),
+    ) &&
     eq(a.raceHand, b.raceHand) &&
     eq(a.raceCursor, b.raceCursor) &&
     eq(a.raceDone, b.raceDone) &&

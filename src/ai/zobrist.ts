@@ -73,7 +73,7 @@ export class Zobrist {
       if (c > this.maxCount) c = this.maxCount;
       let r = s.reserve[p]!;
       if (r > this.maxCount) r = this.maxCount;
-      const i = (p * 2) * m1 + c;
+      const i = p * 2 * m1 + c;
       const j = (p * 2 + 1) * m1 + r;
       a ^= this.pileA[i]! ^ this.pileA[j]!;
       b ^= this.pileB[i]! ^ this.pileB[j]!;
@@ -86,7 +86,7 @@ export class Zobrist {
     const ph = 8 + (s.phase & 7);
     const rd = 16 + (s.round & 15);
     // Rules may treat a round's first turns apart (a capture gate); later turns are alike.
-    const tu = 32 + (s.turn < 3 ? s.turn : 3);
+    const tu = 32 + Math.min(s.turn, 3);
     a ^= this.miscA[tm]! ^ this.miscA[ph]! ^ this.miscA[rd]! ^ this.miscA[tu]!;
     b ^= this.miscB[tm]! ^ this.miscB[ph]! ^ this.miscB[rd]! ^ this.miscB[tu]!;
     // Aux slots hold arbitrary integers: mix each value with its slot's key.

@@ -136,7 +136,16 @@ export function computeConcepts(ruleset: Ruleset, o: ConceptOptions = {}): Conce
   const game = made.value;
   const games = o.games ?? 6;
   const seed = o.seed ?? 1;
-  const seen: Seen = { relay: false, race: false, skip: false, pass: false, marks: new Set(), captures: new Set(), redistributeChanges: false, rounds: 0 };
+  const seen: Seen = {
+    relay: false,
+    race: false,
+    skip: false,
+    pass: false,
+    marks: new Set(),
+    captures: new Set(),
+    redistributeChanges: false,
+    rounds: 0,
+  };
   let decisions = 0;
   for (let i = 0; i < games; i++) decisions += exploreMatch(game, seed + i, o.maxPlies ?? 20_000, seen);
   const g = game.geometry;

@@ -43,7 +43,9 @@ const UMON: Place = {
   country: 'Nigeria',
   coords: { lat: 5.3, lon: 8.1 },
   basis: 'approximate',
-  note: 'The seed names Umon (Aro Division, Calabar Province; today Cross River State) but gives no coordinates: the marker stands at the rough position of Umon on the Cross River.',
+  note:
+    'The seed names Umon (Aro Division, Calabar Province; today Cross River State) but gives no coordinates: the ' +
+    'marker stands at the rough position of Umon on the Cross River.',
 };
 
 const ADWA: Place = {
@@ -71,32 +73,51 @@ const GABATA_SIMILAR: readonly SimilarGame[] = [
 const GABATA_CLAUSES = [
   { id: 'ADW-01', text: 'The board has three rows of six holes and no stores.' },
   { id: 'ADW-02', text: 'Every hole starts with three counters, 54 in all.' },
-  { id: 'ADW-03', text: 'Each player owns the row in front of him and the three central holes on his right; those of his holes that are not wegues are his ordinary holes.' },
-  { id: 'ADW-04', text: 'Both players sow round the same circuit: along the own row to the right, back along the own central half, across the far row and back through the other central half.' },
+  {
+    id: 'ADW-03',
+    text:
+      'Each player owns the row in front of him and the three central holes on his right; those of his holes that ' +
+      'are not wegues are his ordinary holes.',
+  },
+  {
+    id: 'ADW-04',
+    text:
+      'Both players sow round the same circuit: along the own row to the right, back along the own central half, ' +
+      'across the far row and back through the other central half.',
+  },
   { id: 'ADW-05', text: 'A sowing drops one counter in each hole it passes, whoever owns it, wegues included.' },
   { id: 'ADW-06', text: 'Player 1 makes the first turn unless chosen otherwise (the source does not say).' },
   { id: 'ADW-07', text: 'A turn starts by lifting all the counters of one of your ordinary holes.' },
   { id: 'ADW-08', text: 'If the last counter lands in an occupied ordinary hole, its counters are lifted and sown on.' },
   { id: 'ADW-09', text: 'If the last counter lands in an empty hole, the turn is over.' },
   { id: 'ADW-10', text: "If the last counter makes an opponent's hole go from three to four, that hole becomes your wegue." },
-  { id: 'ADW-11', text: 'No wegue can be made while the opening setup is still untouched; by default, not during the first turn of a round.' },
-  { id: 'ADW-12', text: 'A wegue stays its maker\'s for the round; nobody sows from it, and what falls in is his at the round\'s end.' },
+  {
+    id: 'ADW-11',
+    text: 'No wegue can be made while the opening setup is still untouched; by default, not during the first turn of a round.',
+  },
+  { id: 'ADW-12', text: "A wegue stays its maker's for the round; nobody sows from it, and what falls in is his at the round's end." },
   { id: 'ADW-13', text: 'Having made a wegue, you sow again from any of your ordinary holes.' },
   { id: 'ADW-14', text: "Ending in the opponent's wegue takes the last counter and one more from it; the turn ends." },
   { id: 'ADW-15', text: 'Ending in your own wegue simply ends the turn.' },
   { id: 'ADW-16', text: 'A player with nothing to sow passes.' },
   { id: 'ADW-17', text: 'The round ends when every counter left on the board lies in a wegue.' },
   { id: 'ADW-18', text: 'Each player counts his hand and his wegues; the two totals make 54.' },
-  { id: 'ADW-19', text: 'Every three counters buy a hole for the next round; two left over buy one more, the opponent supplying the missing counter.' },
+  {
+    id: 'ADW-19',
+    text: 'Every three counters buy a hole for the next round; two left over buy one more, the opponent supplying the missing counter.',
+  },
   { id: 'ADW-20', text: "The richer player takes his extra holes from the opponent's left, in the opponent's sowing order." },
-  { id: 'ADW-21', text: 'The next round starts with three counters in every hole, the new owners, no wegues; the starter alternates by default.' },
+  {
+    id: 'ADW-21',
+    text: 'The next round starts with three counters in every hole, the new owners, no wegues; the starter alternates by default.',
+  },
   { id: 'ADW-22', text: 'Whoever ends up owning all 18 holes wins the match.' },
   { id: 'ADW-23', text: 'Optional (from Ludii, not the source): a player down to one hole keeps one counter when it is captured.' },
 ];
 
 const THREE_PLAYER_CLAUSES = [
   { id: 'AKS-3P-01', text: 'Three players: one holds the whole near row, the other two each hold a block of two rows by three columns.' },
-  { id: 'AKS-3P-02', text: 'The circuit is unchanged; each player\'s holes lie in one stretch of it.' },
+  { id: 'AKS-3P-02', text: "The circuit is unchanged; each player's holes lie in one stretch of it." },
   { id: 'AKS-3P-03', text: 'Turns pass round in circuit order.' },
   { id: 'AKS-3P-04', text: "An opponent's hole is a hole of either other player." },
   { id: 'AKS-3P-05', text: 'Holes are shared out by threes; the pooled remainders give extra holes by a fixed order.' },
@@ -116,21 +137,31 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     category: ['Board', 'Sow', 'Three rows'],
     oneLine: 'Relay sowing on three rows; turn enemy holes into wegues and win the board hole by hole.',
     description: [
-      'Two players share a board of eighteen holes and one circuit round it. A sowing that ends in an occupied hole is picked up again and carried on, so a single turn can sweep many times round the board.',
-      'The aim is to end a sowing in one of the opponent\'s holes that held three: it becomes your wegue, a hole you keep for the round and that gathers every counter falling into it. When only wegues hold counters the round is counted, and the richer player takes holes from the poorer for the next round, until one owns them all.',
+      'Two players share a board of eighteen holes and one circuit round it. A sowing that ends in an occupied ' +
+        'hole is picked up again and carried on, so a single turn can sweep many times round the board.',
+      "The aim is to end a sowing in one of the opponent's holes that held three: it becomes your wegue, a hole " +
+        'you keep for the round and that gathers every counter falling into it. When only wegues hold counters the ' +
+        'round is counted, and the richer player takes holes from the poorer for the next round, until one owns them ' +
+        'all.',
     ],
     history: [
-      'Gabata is a name given to several three-row mancala games of Ethiopia and Eritrea. Richard Pankhurst collected descriptions of them from players of several towns and published them in the Ethiopia Observer in 1971; this ruleset follows his description of the game around Adowa in Tigray.',
+      'Gabata is a name given to several three-row mancala games of Ethiopia and Eritrea. Richard Pankhurst ' +
+        'collected descriptions of them from players of several towns and published them in the Ethiopia Observer in ' +
+        '1971; this ruleset follows his description of the game around Adowa in Tigray.',
       'The same account also describes a three-handed form, which we offer as an experimental option.',
     ],
     origin: 'Adowa, Tigray, northern Ethiopia',
     identifiers: [],
-    identifiersNote: 'Our seeds give no portal or BoardGameGeek identifier for the Adowa game; the portal files its account as evidence DLP.Evidence.664 (not among our seeds).',
+    identifiersNote:
+      'Our seeds give no portal or BoardGameGeek identifier for the Adowa game; the portal files its account as ' +
+      'evidence DLP.Evidence.664 (not among our seeds).',
     sources: [pankhurst('154-206', 'the Adowa account; our seeds do not give its exact pages, so the whole article is cited')],
     similar: GABATA_SIMILAR,
     similarNote: 'The seeds give no similar-games list for this game; these are the rulesets of this app on the same board.',
     evidence: [],
-    evidenceNote: 'The portal keeps the Adowa account as evidence DLP.Evidence.664, whose rules text matches that of DLP.Evidence.665 (see Gabata (Aksum)); its other fields are not in our seeds.',
+    evidenceNote:
+      'The portal keeps the Adowa account as evidence DLP.Evidence.664, whose rules text matches that of ' +
+      'DLP.Evidence.665 (see Gabata (Aksum)); its other fields are not in our seeds.',
     places: [ADWA],
     clauses: [...GABATA_CLAUSES, ...THREE_PLAYER_CLAUSES.filter((c) => c.id !== 'AKS-3P-06')],
   },
@@ -144,16 +175,22 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     category: ['Board', 'Sow', 'Three rows'],
     oneLine: 'The Adowa game plus the chafa enda: a hole you may not empty lightly.',
     description: [
-      'Played exactly like Gabata of Adowa, with one rule more. Each player\'s leftmost hole in his own row is his chafa enda, and he may not begin a sowing there while it holds three counters or fewer, unless it is the only hole he could play.',
-      'The rule leaves that hole standing at three for longer, which makes it the natural target for the opponent\'s first wegue.',
+      "Played exactly like Gabata of Adowa, with one rule more. Each player's leftmost hole in his own row is his " +
+        'chafa enda, and he may not begin a sowing there while it holds three counters or fewer, unless it is the ' +
+        'only hole he could play.',
+      "The rule leaves that hole standing at three for longer, which makes it the natural target for the opponent's first wegue.",
     ],
     history: [
-      'Pankhurst learned the Aksum game from three young men of the city who were then pupils at the Baeda Maryam School in Addis Ababa. Their account differs from the Adowa one only in the chafa enda restriction, which is why both games share one module here.',
-      'The portal dates the record 1977 and cites "Pankhurst 1977", although the article it lists as the source appeared in 1971; we keep both figures as given.',
+      'Pankhurst learned the Aksum game from three young men of the city who were then pupils at the Baeda Maryam ' +
+        'School in Addis Ababa. Their account differs from the Adowa one only in the chafa enda restriction, which ' +
+        'is why both games share one module here.',
+      'The portal dates the record 1977 and cites "Pankhurst 1977", although the article it lists as the source ' +
+        'appeared in 1971; we keep both figures as given.',
     ],
     origin: 'Aksum, Tigray, northern Ethiopia',
     identifiers: [],
-    identifiersNote: 'Our seeds give no portal or BoardGameGeek identifier for the Aksum game itself, only its evidence record DLP.Evidence.665.',
+    identifiersNote:
+      'Our seeds give no portal or BoardGameGeek identifier for the Aksum game itself, only its evidence record DLP.Evidence.665.',
     sources: [pankhurst('164-165', 'the Aksum account')],
     similar: [{ name: 'Gabata (Adowa)', basis: 'ours', rulesetId: 'gabata-adowa' }, ...GABATA_SIMILAR.slice(1)],
     similarNote: 'The seeds give no similar-games list for this game; these are the rulesets of this app on the same board.',
@@ -166,9 +203,19 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
         confidence: 100,
         source: pankhurst('164-165'),
         rulesParaphrase:
-          'Eighteen holes in three rows, three counters each; a player owns his near row and the right half of the centre row (a three-handed split is also described). Sowing runs along a fixed circuit from one of the player\'s own holes; a lap ending in an occupied hole is picked up and continued, one ending in an empty hole ends the turn. Once the opening setup has been disturbed, ending a sowing in an opponent\'s hole of three makes it the sower\'s own for good, never to be sown from, and he plays again from any of his holes; ending in such a captured hole of the opponent takes the last counter and one more. When all counters are captured or sit in captured holes, each surplus of three counters over the starting number wins a hole from the opponent\'s left, and play resumes until one player holds every hole.',
+          'Eighteen holes in three rows, three counters each; a player owns his near row and the right half of the ' +
+          'centre row (a three-handed split is also described). Sowing runs along a fixed circuit from one of the ' +
+          "player's own holes; a lap ending in an occupied hole is picked up and continued, one ending in an empty " +
+          "hole ends the turn. Once the opening setup has been disturbed, ending a sowing in an opponent's hole of " +
+          "three makes it the sower's own for good, never to be sown from, and he plays again from any of his holes; " +
+          'ending in such a captured hole of the opponent takes the last counter and one more. When all counters are ' +
+          'captured or sit in captured holes, each surplus of three counters over the starting number wins a hole from ' +
+          "the opponent's left, and play resumes until one player holds every hole.",
         contentSummary:
-          'Pankhurst reports that the Aksum game hardly differs from the Adowa one. His informants were Wasihun Tatamke, Amha Sahay and Abraha Berhe, natives of Aksum studying at the Baeda Maryam School in Addis Ababa. The one difference is the chafa enda, the leftmost hole of a player\'s main row: he may not lift it while it holds three or fewer unless he has nothing else to play, which keeps it open to capture.',
+          'Pankhurst reports that the Aksum game hardly differs from the Adowa one. His informants were Wasihun ' +
+          'Tatamke, Amha Sahay and Abraha Berhe, natives of Aksum studying at the Baeda Maryam School in Addis Ababa. ' +
+          "The one difference is the chafa enda, the leftmost hole of a player's main row: he may not lift it while it " +
+          'holds three or fewer unless he has nothing else to play, which keeps it open to capture.',
         citation: 'Pankhurst 1977: 164-165',
         note: 'The record is dated 1977 and cites Pankhurst 1977, while its source entry is the 1971 article.',
       },
@@ -195,19 +242,25 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     category: ['Board', 'Sow', 'Three rows'],
     oneLine: 'An opening race, then captures across the board from your own empty holes.',
     description: [
-      'The two players sow along serpentine tracks that run in opposite directions. Each round begins with both sowing at once from their leftmost hole, a race to drop a last counter into an empty hole; the winner of the race moves first.',
-      'Ending a sowing in an empty hole of your own takes the opponent\'s counters in the holes facing it, two holes on your left half and one on your right, and the capturing counter then steps on to the next hole. At the end of a round the poorer player sets out all he has in threes and the richer matches him and keeps the rest aside, round after round until one player has everything.',
+      'The two players sow along serpentine tracks that run in opposite directions. Each round begins with both ' +
+        'sowing at once from their leftmost hole, a race to drop a last counter into an empty hole; the winner of ' +
+        'the race moves first.',
+      "Ending a sowing in an empty hole of your own takes the opponent's counters in the holes facing it, two " +
+        'holes on your left half and one on your right, and the capturing counter then steps on to the next hole. At ' +
+        'the end of a round the poorer player sets out all he has in threes and the richer matches him and keeps the ' +
+        'rest aside, round after round until one player has everything.',
     ],
     history: [
-      'Pankhurst was taught the game by four men from towns of the Eritrean highlands, among them Abba Pawlos Tzadua. He notes that in the eastern lowlands of Eritrea the same game goes by the name Gabata.',
-      'Ludii\'s encoding plays only one round; this app plays the whole match with the redistribution between rounds.',
+      'Pankhurst was taught the game by four men from towns of the Eritrean highlands, among them Abba Pawlos ' +
+        'Tzadua. He notes that in the eastern lowlands of Eritrea the same game goes by the name Gabata.',
+      "Ludii's encoding plays only one round; this app plays the whole match with the redistribution between rounds.",
     ],
     origin: 'Eritrea',
     identifiers: [
       { scheme: 'DLP', id: 'DLP.Games.319' },
       { scheme: 'BGG', id: 'BGG.60709' },
     ],
-    sources: [pankhurst('163, 172', 'rules on p. 163; the portal\'s reference is p. 172')],
+    sources: [pankhurst('163, 172', "rules on p. 163; the portal's reference is p. 172")],
     similar: [
       'Bao Ki Arabu (Zanzibar 1)',
       'Bao Ki Arabu (Zanzibar 2)',
@@ -226,7 +279,12 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     clauses: [
       { id: 'ABA-01', text: 'Three rows of six holes, no stores; each player owns his near row and the central half on his right.' },
       { id: 'ABA-02', text: 'Three counters in every hole.' },
-      { id: 'ABA-03', text: 'Each player sows along his own serpentine: his row to the right, the whole centre row back, the far row forward; the two tracks run opposite ways.' },
+      {
+        id: 'ABA-03',
+        text:
+          'Each player sows along his own serpentine: his row to the right, the whole centre row back, the far row ' +
+          'forward; the two tracks run opposite ways.',
+      },
       { id: 'ABA-04', text: 'A round opens with a race: both players at once lift their leftmost hole and sow.' },
       { id: 'ABA-05', text: 'In the race a lap ending in an occupied hole goes on; the first to end in an empty hole wins the race.' },
       { id: 'ABA-06', text: 'Here the race is played counter by counter in step, and the loser completes his own sowing.' },
@@ -234,8 +292,11 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
       { id: 'ABA-08', text: 'Then turns alternate, the race winner first.' },
       { id: 'ABA-09', text: 'A turn may start from any of your holes with counters.' },
       { id: 'ABA-10', text: 'A lap ending in an occupied hole is lifted and sown on.' },
-      { id: 'ABA-11', text: "A lap ending in an empty hole of the opponent ends the turn." },
-      { id: 'ABA-12', text: 'A lap ending in an empty hole of yours captures the opponent\'s holes facing it: two on your left half, one on your right.' },
+      { id: 'ABA-11', text: 'A lap ending in an empty hole of the opponent ends the turn.' },
+      {
+        id: 'ABA-12',
+        text: "A lap ending in an empty hole of yours captures the opponent's holes facing it: two on your left half, one on your right.",
+      },
       { id: 'ABA-13', text: 'After a capture the capturing counter moves on one hole and is treated as a new last counter.' },
       { id: 'ABA-14', text: 'If nothing faces the empty own hole, the turn ends.' },
       { id: 'ABA-15', text: 'When a player has no counters left at the end of a turn, the round ends and the other takes what remains.' },
@@ -256,12 +317,18 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     category: ['Board', 'Sow', 'Three rows'],
     oneLine: 'The game of the Ethiopian nobility: skips, nedfs and their guardians.',
     description: [
-      'Selus uses the Gabata board and circuit but hedges sowing about with restrictions. After a simultaneous opening, players alternate relay sowings; no counter may be dropped into an opponent\'s hole holding exactly three, except to make a nedf, a hole whose counters are its maker\'s and are never sown again.',
-      'Only the first nedf is made with a single last counter; later ones take the last two counters of a lap. The hole after a nedf is its guardian: while it holds three, the other side cannot make a nedf at all. The game ends when a player cannot move or gives up hope of another nedf.',
+      'Selus uses the Gabata board and circuit but hedges sowing about with restrictions. After a simultaneous ' +
+        "opening, players alternate relay sowings; no counter may be dropped into an opponent's hole holding exactly " +
+        "three, except to make a nedf, a hole whose counters are its maker's and are never sown again.",
+      'Only the first nedf is made with a single last counter; later ones take the last two counters of a lap. The ' +
+        'hole after a nedf is its guardian: while it holds three, the other side cannot make a nedf at all. The game ' +
+        'ends when a player cannot move or gives up hope of another nedf.',
     ],
     history: [
-      'Pankhurst describes Selus as an aristocratic game, the pastime of the nobility of the Ethiopian Empire from the nineteenth century at the latest, and says a single game could last for hours.',
-      'Many of its rules survive only in outline, so this ruleset carries more reconstructed readings than any other here; each can be switched in the new-game screen.',
+      'Pankhurst describes Selus as an aristocratic game, the pastime of the nobility of the Ethiopian Empire from ' +
+        'the nineteenth century at the latest, and says a single game could last for hours.',
+      'Many of its rules survive only in outline, so this ruleset carries more reconstructed readings than any ' +
+        'other here; each can be switched in the new-game screen.',
     ],
     origin: 'Horn of Africa',
     identifiers: [
@@ -269,17 +336,9 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
       { scheme: 'BGG', id: 'BGG.39615' },
     ],
     sources: [pankhurst('165-166')],
-    similar: [
-      'Deka',
-      'Kisolo (Lali)',
-      'Lobudok',
-      'Pereauni',
-      'Choro (Lango)',
-      'Mweiso',
-      'Choro (Acholi)',
-      'Adjiboto',
-      'Mbelele',
-    ].map((name) => ({ name, basis: 'portal' as const })),
+    similar: ['Deka', 'Kisolo (Lali)', 'Lobudok', 'Pereauni', 'Choro (Lango)', 'Mweiso', 'Choro (Acholi)', 'Adjiboto', 'Mbelele'].map(
+      (name) => ({ name, basis: 'portal' as const }),
+    ),
     similarNote: 'Our copy of the portal page lists a tenth similar game whose name is cut off after its first letter ("I").',
     evidence: [],
     evidenceNote: 'The portal counts one piece of evidence for this game; its fields are not in our seeds.',
@@ -288,21 +347,37 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
       { id: 'SEL-01', text: 'Three rows of six holes, three counters each, no stores.' },
       { id: 'SEL-02', text: 'Each player owns his near row and the central half on his right; holes that are not nedfs are ordinary.' },
       { id: 'SEL-03', text: 'Both players sow round the Gabata circuit.' },
-      { id: 'SEL-04', text: 'The opening is a race: both sow at once, relaying, each until his final counter drops into an empty hole; whoever gets there first opens the main phase.' },
+      {
+        id: 'SEL-04',
+        text:
+          'The opening is a race: both sow at once, relaying, each until his final counter drops into an empty hole; ' +
+          'whoever gets there first opens the main phase.',
+      },
       { id: 'SEL-05', text: 'Each player secretly picks a legal starting hole for the race.' },
       { id: 'SEL-06', text: 'In the race the skip rule holds but no nedf is made.' },
       { id: 'SEL-07', text: 'Then turns alternate with relay sowing; a lap ending in an empty hole ends the turn.' },
-      { id: 'SEL-08', text: 'Where to start: a hole with more than three if you have one; otherwise a two-hole closest to the opponent when your other holes hold only twos and threes; your three leftmost holes come last, fewest counters first.' },
+      {
+        id: 'SEL-08',
+        text:
+          'Where to start: a hole with more than three if you have one; otherwise a two-hole closest to the opponent ' +
+          'when your other holes hold only twos and threes; your three leftmost holes come last, fewest counters first.',
+      },
       { id: 'SEL-09', text: 'A nedf is never sown from.' },
       { id: 'SEL-10', text: 'Counters are dropped one per hole round the circuit, nedfs included.' },
       { id: 'SEL-11', text: "An opponent's ordinary hole holding exactly three is passed over." },
       { id: 'SEL-12', text: 'Your first nedf: a last counter dropped into such a hole makes it yours, and the turn ends.' },
       { id: 'SEL-13', text: 'A lap ending in any nedf ends the turn.' },
-      { id: 'SEL-14', text: 'Later nedfs: the last two counters go into two threes in a row; the first becomes your nedf and you sow on from the second.' },
+      {
+        id: 'SEL-14',
+        text: 'Later nedfs: the last two counters go into two threes in a row; the first becomes your nedf and you sow on from the second.',
+      },
       { id: 'SEL-15', text: 'At most one nedf per lap.' },
       { id: 'SEL-16', text: "While the hole after a player's nedf holds three, his opponent cannot make a nedf." },
-      { id: 'SEL-17', text: 'Nedfs and their counters stay their owner\'s.' },
-      { id: 'SEL-18', text: 'The game ends when the player to move cannot start a sowing, or concedes; by default the one who concedes loses.' },
+      { id: 'SEL-17', text: "Nedfs and their counters stay their owner's." },
+      {
+        id: 'SEL-18',
+        text: 'The game ends when the player to move cannot start a sowing, or concedes; by default the one who concedes loses.',
+      },
       { id: 'SEL-19', text: 'By default each scores his nedfs plus his own holes; more wins.' },
       { id: 'SEL-20', text: 'There is a single round.' },
     ],
@@ -317,11 +392,16 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     category: ['Board', 'Sow', 'Two rows'],
     oneLine: 'Two rows of four, sow either way, capture twos and fours.',
     description: [
-      'A small board of two rows of four holes with a store at each end; each player owns the two left-hand holes of both rows. A move sows one lap in the direction the player chooses.',
-      'Making a hole hold two or four wins its beans, together with any neighbour holding two or four; failing that, one neighbour of two or four may still be taken. A round ends when each side is down to a single bean; the beans are then set out again six to a hole, and a player who cannot fill a hole has lost.',
+      'A small board of two rows of four holes with a store at each end; each player owns the two left-hand holes ' +
+        'of both rows. A move sows one lap in the direction the player chooses.',
+      'Making a hole hold two or four wins its beans, together with any neighbour holding two or four; failing ' +
+        'that, one neighbour of two or four may still be taken. A round ends when each side is down to a single ' +
+        'bean; the beans are then set out again six to a hole, and a player who cannot fill a hole has lost.',
     ],
     history: [
-      'Gifia was recorded among the Umon on the Cross River in south-eastern Nigeria by K. C. Murray, then Nigeria’s Surveyor of Antiquities, who watched two women play a round. H. J. R. Murray included the account in his 1951 history of board games.',
+      'Gifia was recorded among the Umon on the Cross River in south-eastern Nigeria by K. C. Murray, then ' +
+        'Nigeria’s Surveyor of Antiquities, who watched two women play a round. H. J. R. Murray included the account ' +
+        'in his 1951 history of board games.',
     ],
     origin: 'Nigeria',
     identifiers: [],
@@ -341,15 +421,26 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
         confidence: 100,
         source: MURRAY,
         rulesParaphrase:
-          'Two rows of four holes and a store at each end, six beans to a hole; each player owns the left-hand half of the board. A move lifts any own hole and sows it either way round. A last bean that makes two or four takes that hole and any neighbour holding two or four; otherwise one such neighbour alone may be taken. The round ends when each player is down to one bean; next round each sets out six per hole as far as his beans go and stores the rest; rounds go on until someone has lost everything.',
+          'Two rows of four holes and a store at each end, six beans to a hole; each player owns the left-hand half of ' +
+          'the board. A move lifts any own hole and sows it either way round. A last bean that makes two or four takes ' +
+          'that hole and any neighbour holding two or four; otherwise one such neighbour alone may be taken. The round ' +
+          'ends when each player is down to one bean; next round each sets out six per hole as far as his beans go and ' +
+          'stores the rest; rounds go on until someone has lost everything.',
         contentSummary:
-          'K. C. Murray watched two women of Umon (Aro Division, Calabar Province) play the first round. His note adds that a player with very few beans may choose not to move, that each player keeps the store on his left, and that at the end of a round each takes the single bean left in his own row.',
+          'K. C. Murray watched two women of Umon (Aro Division, Calabar Province) play the first round. His note adds ' +
+          'that a player with very few beans may choose not to move, that each player keeps the store on his left, and ' +
+          'that at the end of a round each takes the single bean left in his own row.',
         citation: 'Murray 1951: 192-193',
       },
     ],
     places: [],
     clauses: [
-      { id: 'GIF-01', text: 'Two rows of four holes with a store at each end; each player owns the two left holes of both rows and the store on his left.' },
+      {
+        id: 'GIF-01',
+        text:
+          'Two rows of four holes with a store at each end; each player owns the two left holes of both rows and the ' +
+          'store on his left.',
+      },
       { id: 'GIF-02', text: 'Six beans in every hole; stores empty.' },
       { id: 'GIF-03', text: 'Player 1 starts unless chosen otherwise.' },
       { id: 'GIF-04', text: 'A move lifts one of your holes and sows a single lap, clockwise or anticlockwise, round the eight holes.' },

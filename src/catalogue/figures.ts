@@ -137,7 +137,8 @@ export function figuresProblems(file: FiguresFile, rulesetIds: readonly string[]
     if (!(f.games > 0)) out.push(`${id}: figures rest on no games`);
     if (!f.options || Object.keys(f.options).length === 0) out.push(`${id}: figures do not name their options`);
     if (!file.concepts?.[id]) out.push(`${id}: no computed concepts (run gabata catalogue --refresh)`);
-    if (f.firstMoverWins + f.secondMoverWins + f.draws + f.unfinished !== f.games) out.push(`${id}: match outcomes do not add up to the games`);
+    if (f.firstMoverWins + f.secondMoverWins + f.draws + f.unfinished !== f.games)
+      out.push(`${id}: match outcomes do not add up to the games`);
   }
   return out;
 }

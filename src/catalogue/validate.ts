@@ -70,13 +70,15 @@ export function entryProblems(e: CatalogueEntry, ruleset?: Ruleset): string[] {
   else {
     if (e.identifiers.length === 0 && blank(e.identifiersNote)) out.push(`${w}: no identifiers and no note saying why`);
     for (const i of e.identifiers) {
-      if (!(i.scheme === 'DLP' ? /^DLP\.Games\.\d+$/ : /^BGG\.\d+$/).test(i.id)) out.push(`${w}: identifier ${i.id} does not fit scheme ${i.scheme}`);
+      if (!(i.scheme === 'DLP' ? /^DLP\.Games\.\d+$/ : /^BGG\.\d+$/).test(i.id))
+        out.push(`${w}: identifier ${i.id} does not fit scheme ${i.scheme}`);
     }
   }
   if (!e.sources?.length) out.push(`${w}: no sources`);
-  else e.sources.forEach((s, i) => checkSource(s, `${w} source ${i + 1}`, out));
+  else for (const [i, s] of e.sources.entries()) checkSource(s, `${w} source ${i + 1}`, out);
   if (!e.similar?.length) out.push(`${w}: no similar games`);
-  else if (e.similar.some((s) => blank(s.name) || (s.basis !== 'portal' && s.basis !== 'ours'))) out.push(`${w}: a similar game lacks its name or basis`);
+  else if (e.similar.some((s) => blank(s.name) || (s.basis !== 'portal' && s.basis !== 'ours')))
+    out.push(`${w}: a similar game lacks its name or basis`);
   if (e.similar?.some((s) => s.basis === 'ours') && blank(e.similarNote)) out.push(`${w}: similar games of our own need a note`);
   if (!Array.isArray(e.evidence)) out.push(`${w}: no evidence list`);
   else {

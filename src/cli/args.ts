@@ -117,7 +117,11 @@ export function makeGame(ruleset: Ruleset, a: CommonArgs): Result<Game> {
   if (a.players !== undefined) {
     if (ruleset.options.some((o) => o.name === 'players')) given['players'] = String(a.players);
     else if (!ruleset.info.players.includes(a.players)) {
-      return err('ERR_OPTION', `${ruleset.info.id} is played by ${ruleset.info.players.join(' or ')} players, not ${a.players}`, '--players');
+      return err(
+        'ERR_OPTION',
+        `${ruleset.info.id} is played by ${ruleset.info.players.join(' or ')} players, not ${a.players}`,
+        '--players',
+      );
     }
   }
   const notes: string[] = [];
@@ -150,7 +154,12 @@ export function parseWorkers(text: string | undefined): Result<number> {
   if (!/^\d{1,9}$/.test(text)) return err('ERR_ARGUMENT', `--workers takes a whole number, not '${text}'`, '--workers');
   const k = Number(text);
   if (k > MAX_WORKERS) {
-    return err('ERR_ARGUMENT', `--workers ${k} is more than the ${MAX_WORKERS} this machine allows (twice its ${DEFAULT_WORKERS} cores); more threads than cores only cost memory`, '--workers');
+    return err(
+      'ERR_ARGUMENT',
+      `--workers ${k} is more than the ${MAX_WORKERS} this machine allows (twice its ${DEFAULT_WORKERS} cores); ` +
+        'more threads than cores only cost memory',
+      '--workers',
+    );
   }
   return ok(k);
 }
@@ -170,7 +179,11 @@ export function readPosition(ruleset: Ruleset, arg: string | undefined, a: Commo
     return ok({ game: g.value, state: g.value.newState(a.seed ?? DEFAULT_SEED) });
   }
   if (hasGameFlags(a) || a.seed !== undefined) {
-    return err('ERR_ARGUMENT', 'options, preset, players and seed apply only to the position `start`; a given position carries its own', '<position>');
+    return err(
+      'ERR_ARGUMENT',
+      'options, preset, players and seed apply only to the position `start`; a given position carries its own',
+      '<position>',
+    );
   }
   let text = arg;
   if (arg === '-') {

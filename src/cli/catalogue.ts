@@ -5,7 +5,15 @@
  * seeded random matches of every registered ruleset and rewrites src/catalogue/figures.json.
  */
 import { parseArgs } from 'node:util';
-import { CATALOGUE, catalogueProblems, computeConcepts, figuresProblems, measureFigures, type Concepts, type Figures } from '../catalogue/index.js';
+import {
+  CATALOGUE,
+  catalogueProblems,
+  computeConcepts,
+  figuresProblems,
+  measureFigures,
+  type Concepts,
+  type Figures,
+} from '../catalogue/index.js';
 import { figuresPath, loadFigures, saveFigures } from '../catalogue/figures-file.js';
 import { RULESETS } from '../games/index.js';
 
@@ -23,23 +31,29 @@ evidence) with its measured figures from random play.
 function figureLine(f: Figures | undefined): string {
   if (!f) return '    figures: none yet (run gabata catalogue --refresh)';
   const adv = (f.firstPlayerAdvantage * 100).toFixed(1);
-  return `    figures (${f.games} random games, ${f.date}): mean length ${f.meanLength} decisions, ${f.meanRounds} rounds; first-mover advantage ${adv}%; draws ${(f.drawRate * 100).toFixed(1)}%; branching ${f.branchingFactor}`;
+  return (
+    `    figures (${f.games} random games, ${f.date}): mean length ${f.meanLength} decisions, ${f.meanRounds} ` +
+    `rounds; first-mover advantage ${adv}%; draws ${(f.drawRate * 100).toFixed(1)}%; branching ` +
+    `${f.branchingFactor}`
+  );
 }
 
+const OPTIONS = {
+  json: { type: 'boolean' },
+  check: { type: 'boolean' },
+  refresh: { type: 'boolean' },
+  games: { type: 'string' },
+  seed: { type: 'string' },
+  only: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 export async function run(args: string[]): Promise<number> {
-  let v;
+  let v: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
   try {
     v = parseArgs({
       args,
-      options: {
-        json: { type: 'boolean' },
-        check: { type: 'boolean' },
-        refresh: { type: 'boolean' },
-        games: { type: 'string' },
-        seed: { type: 'string' },
-        only: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: OPTIONS,
       allowPositionals: false,
     }).values;
   } catch (e) {
@@ -68,7 +82,9 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
   if (v.only !== undefined && !RULESETS.some((r) => r.info.id === v.only)) {
-    process.stderr.write(`gabata catalogue: ERR_UNKNOWN_RULESET: unknown ruleset '${v.only}'; known: ${RULESETS.map((r) => r.info.id).join(', ')}\n`);
+    process.stderr.write(
+      `gabata catalogue: ERR_UNKNOWN_RULESET: unknown ruleset '${v.only}'; known: ${RULESETS.map((r) => r.info.id).join(', ')}\n`,
+    );
     return 2;
   }
 
@@ -126,10 +142,19 @@ export async function run(args: string[]): Promise<number> {
     lines.push(`    ${entry.oneLine}`);
     if (entry.identifiers.length) lines.push(`    identifiers: ${entry.identifiers.map((i) => i.id).join(', ')}`);
     for (const ev of entry.evidence) {
-      lines.push(`    evidence ${ev.id}: ${ev.type}, ${ev.place.name} (${ev.place.coords.lat.toFixed(5)}, ${ev.place.coords.lon.toFixed(5)}), ${ev.date.from} to ${ev.date.to}, confidence ${ev.confidence}`);
+      lines.push(
+        `    evidence ${ev.id}: ${ev.type}, ${ev.place.name} (${ev.place.coords.lat.toFixed(5)}, ` +
+          `${ev.place.coords.lon.toFixed(5)}), ${ev.date.from} to ${ev.date.to}, confidence ${ev.confidence}`,
+      );
     }
     if (concepts) {
-      lines.push(`    concepts: ${concepts.rows}x${concepts.holes / concepts.rows} board, ${concepts.stores} stores, ${concepts.sowing} sowing${concepts.race ? ', opening race' : ''}; captures: ${concepts.captureKinds.join(', ') || 'none'}; holes change hands: ${concepts.ownershipChanges.join(', ') || 'never'}; ${concepts.rounds} round(s); players ${concepts.players.join(' or ')}`);
+      lines.push(
+        `    concepts: ${concepts.rows}x${concepts.holes / concepts.rows} board, ${concepts.stores} stores, ` +
+          `${concepts.sowing} sowing${concepts.race ? ', opening race' : ''}; captures: ` +
+          `${concepts.captureKinds.join(', ') || 'none'}; holes change hands: ` +
+          `${concepts.ownershipChanges.join(', ') || 'never'}; ${concepts.rounds} round(s); players ` +
+          `${concepts.players.join(' or ')}`,
+      );
     }
     lines.push(figureLine(figures ?? undefined), '');
   }

@@ -92,7 +92,11 @@ export async function run(args: string[]): Promise<number> {
   }
   if (simultaneous) {
     for (let q = 1; q <= s.players; q++) {
-      process.stdout.write(`P${q}: ${legalMoveListFor(game, s, q).map((m) => game.moveText(s, m)).join(' ')}\n`);
+      process.stdout.write(
+        `P${q}: ${legalMoveListFor(game, s, q)
+          .map((m) => game.moveText(s, m))
+          .join(' ')}\n`,
+      );
     }
   } else {
     for (const m of legalMoveList(game, s)) process.stdout.write(game.moveText(s, m) + '\n');

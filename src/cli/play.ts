@@ -113,7 +113,8 @@ export function checkRecordPath(file: string): Result<string> {
     }
   };
   const here = stat(file);
-  if (here?.isDirectory()) return err('ERR_ARGUMENT', `--record ${file} is a folder; give a file name, e.g. ${file.replace(/\/+$/, '')}/match.json`, '--record');
+  if (here?.isDirectory())
+    return err('ERR_ARGUMENT', `--record ${file} is a folder; give a file name, e.g. ${file.replace(/\/+$/, '')}/match.json`, '--record');
   const folder = dirname(file);
   const parent = stat(folder);
   if (!parent) return err('ERR_ARGUMENT', `--record ${file}: the folder ${folder} does not exist`, '--record');
@@ -160,200 +161,257 @@ type ComputerSeat = Extract<Seat, { kind: 'computer' }>;
 
 /** Runs the read-draw-move loop until the match ends, the input ends, `quit` or Ctrl-C. */
 export async function playMatch(game: Game, seed: number, seats: readonly Seat[], recordFile?: string): Promise<number> {
-  const out = (t: string): void => {
-    process.stdout.write(t);
-  };
-  const words = wordsFor(game.ruleset.info.clausePrefix);
-  const playerName = (p: number): string => `Player ${p}`;
-  /** Prints the story of a move's events, one sentence a line, with the clause behind it. */
-  const tell = (events: readonly GameEvent[]): void => {
-    for (const l of storyLines(events, playerName, words)) out(`  ${l.text}${l.rule ? ` [${l.rule}]` : ''}\n`);
-  };
-  const echo = !process.stdin.isTTY;
-  const opening: GameEvent[] = [];
-  const s = game.newState(seed, opening);
+  const session = new PlaySession(game, seed, seats, recordFile);
+  const first = session.saveRecord();
+  if (!first.ok) return fail('play', first.error);
+  return session.run();
+}
+
+const out = (t: string): void => {
+  process.stdout.write(t);
+};
+const playerName = (p: number): string => `Player ${p}`;
+
+/** What a typed line was: a command that ends play, a command done, or a move to play. */
+type CommandOutcome = 'quit' | 'done' | 'move';
+
+/** One match at the terminal: its state, the moves for the record, the undo stack and the input. */
+class PlaySession {
+  private readonly words: ReturnType<typeof wordsFor>;
+  private readonly echo = !process.stdin.isTTY;
+  private readonly opening: GameEvent[] = [];
+  private readonly s: State;
   /** States before each move typed by a person, and how many record moves preceded it (for undo). */
-  const undoStack: { state: State; moves: number }[] = [];
-  const moves: string[] = [];
-  const agents = seats.slice(1).map((x) => (x.kind === 'human' ? 'human' : x.name));
-  const date = new Date().toISOString();
+  private readonly undoStack: { state: State; moves: number }[] = [];
+  private readonly moves: string[] = [];
+  private readonly agents: string[];
+  private readonly date = new Date().toISOString();
+  private rl: ReturnType<typeof createInterface> | undefined;
+  private onSignals: (readonly [NodeJS.Signals, () => void])[] = [];
+  /** Whether the board on screen shows the current position. */
+  private drawn = false;
+
+  constructor(
+    private readonly game: Game,
+    private readonly seed: number,
+    private readonly seats: readonly Seat[],
+    private readonly recordFile: string | undefined,
+  ) {
+    this.words = wordsFor(game.ruleset.info.clausePrefix);
+    this.s = game.newState(seed, this.opening);
+    this.agents = seats.slice(1).map((x) => (x.kind === 'human' ? 'human' : x.name));
+  }
+
   /** Writes the record as it stands (a match cut short has `result: null`). */
-  const saveRecord = (): Result<void> => {
-    if (!recordFile) return ok(undefined);
+  saveRecord(): Result<void> {
+    if (!this.recordFile) return ok(undefined);
+    const { game, seed, moves, s: final, agents, date } = this;
     try {
-      writeFileSync(recordFile, stringifyRecord(makeRecord({ game, seed, moves, final: s, agents, date })) + '\n');
+      writeFileSync(this.recordFile, stringifyRecord(makeRecord({ game, seed, moves, final, agents, date })) + '\n');
       return ok(undefined);
     } catch (e) {
-      return err('ERR_ARGUMENT', `cannot write the record to ${recordFile}: ${(e as Error).message}`, '--record');
+      return err('ERR_ARGUMENT', `cannot write the record to ${this.recordFile}: ${(e as Error).message}`, '--record');
     }
-  };
-  const first = saveRecord();
-  if (!first.ok) return fail('play', first.error);
+  }
 
-  const rl = createInterface({ input: process.stdin, terminal: false });
-  const lines = rl[Symbol.asyncIterator]();
-  const finish = (code: number = EXIT_OK): number => {
-    for (const [signal, handler] of onSignals) process.off(signal, handler);
-    rl.close();
-    if (recordFile) {
-      const saved = saveRecord();
+  async run(): Promise<number> {
+    this.rl = createInterface({ input: process.stdin, terminal: false });
+    const lines = this.rl[Symbol.asyncIterator]();
+    this.catchSignals();
+    out(`${this.game.ruleset.info.name}: type a move, or help. Seed ${this.seed}.\n`);
+    if (this.opening.some((e) => e.type !== 'drop' && e.type !== 'raceTick')) {
+      out('The opening:\n');
+      this.tell(this.opening);
+    }
+    for (;;) {
+      if (!this.drawn) {
+        out(makeDiagram(this.game, this.s) + '\n');
+        this.drawn = true;
+      }
+      if (this.s.phase === PHASE_OVER) {
+        this.tellResult();
+        return this.finish();
+      }
+      const humans = this.typists();
+      if (humans.length === 0) {
+        if (!this.playComputerMove()) return this.finish(1);
+        continue;
+      }
+      out(`${humans.map((p) => `P${p}`).join('|')}> `);
+      const next = await lines.next();
+      if (next.done) {
+        out('\ninput ended; the match is not finished.\n');
+        out(`position: ${makePosition(this.game, this.s)}\n`);
+        return this.finish();
+      }
+      const line = next.value.trim();
+      if (this.echo) out(line + '\n');
+      if (line === '') continue;
+      const outcome = this.command(line.toLowerCase());
+      if (outcome === 'quit') return this.finish();
+      if (outcome === 'move') this.playTyped(line, humans);
+    }
+  }
+
+  /**
+   * Ctrl-C (or the terminal closing, or a kill): keep the record of the moves so far, then stop
+   * with the code a shell expects of a program ended by that signal.
+   */
+  private catchSignals(): void {
+    this.onSignals = SIGNAL_EXITS.map(([signal, code]) => {
+      const handler = (): void => {
+        out(`\ninterrupted.\nposition: ${makePosition(this.game, this.s)}\n`);
+        process.exit(this.finish(code));
+      };
+      process.on(signal, handler);
+      return [signal, handler] as const;
+    });
+  }
+
+  /** Stops reading, writes the record a last time, and gives the exit code. */
+  private finish(code: number = EXIT_OK): number {
+    for (const [signal, handler] of this.onSignals) process.off(signal, handler);
+    this.rl?.close();
+    if (this.recordFile) {
+      const saved = this.saveRecord();
       if (!saved.ok) return fail('play', saved.error);
-      out(`record written to ${recordFile}\n`);
+      out(`record written to ${this.recordFile}\n`);
     }
     return code;
-  };
-  // Ctrl-C (or the terminal closing, or a kill): keep the record of the moves so far, then stop
-  // with the code a shell expects of a program ended by that signal.
-  const onSignals = SIGNAL_EXITS.map(([signal, code]) => {
-    const handler = (): void => {
-      out(`\ninterrupted.\nposition: ${makePosition(game, s)}\n`);
-      process.exit(finish(code));
-    };
-    process.on(signal, handler);
-    return [signal, handler] as const;
-  });
+  }
+
+  /** Prints the story of a move's events, one sentence a line, with the clause behind it. */
+  private tell(events: readonly GameEvent[]): void {
+    for (const l of storyLines(events, playerName, this.words)) out(`  ${l.text}${l.rule ? ` [${l.rule}]` : ''}\n`);
+  }
+
+  private tellResult(): void {
+    const r = stateResult(this.s)!;
+    const n = this.moves.length;
+    out(
+      r.winner > 0
+        ? `Result: P${r.winner} wins; scores ${r.scores.join('-')} (${r.reason}) after ${n} moves.\n`
+        : `Result: draw; scores ${r.scores.join('-')} (${r.reason}) after ${n} moves.\n`,
+    );
+  }
 
   /** The players who type at this node (at a simultaneous node, every human seat). */
-  const typists = (st: State): number[] => {
-    const ps = isSimultaneous(st) ? Array.from({ length: game.players }, (_, i) => i + 1) : [st.toMove];
-    return ps.filter((p) => seats[p]!.kind === 'human');
-  };
+  private typists(): number[] {
+    const st = this.s;
+    const ps = isSimultaneous(st) ? Array.from({ length: this.game.players }, (_, i) => i + 1) : [st.toMove];
+    return ps.filter((p) => this.seats[p]!.kind === 'human');
+  }
+
   /** Player p's part of a joint move, as the agent of its seat chooses it (notation). */
-  const partOf = (st: State, p: number, agent: Agent): string => {
+  private partOf(p: number, agent: Agent): string {
+    const { game, s: st } = this;
     const joint = new Int32Array(game.players + 1);
     for (let q = 1; q <= game.players; q++) joint[q] = legalMoveListFor(game, st, q)[0] ?? 0;
     joint[p] = agent.chooseFor(game, st, p).move;
     return makeJointMove(game, st, joint).split('|')[p - 1]!;
-  };
+  }
+
   /** The computer seats' parts of a joint move (`undefined` for the human seats). */
-  const computerParts = (st: State): (string | undefined)[] => {
+  private computerParts(): (string | undefined)[] {
     const parts: (string | undefined)[] = [];
-    for (let p = 1; p <= game.players; p++) {
-      const seat = seats[p]!;
-      parts.push(seat.kind === 'computer' ? partOf(st, p, seat.agent) : undefined);
+    for (let p = 1; p <= this.game.players; p++) {
+      const seat = this.seats[p]!;
+      parts.push(seat.kind === 'computer' ? this.partOf(p, seat.agent) : undefined);
     }
     return parts;
-  };
-
-  out(`${game.ruleset.info.name}: type a move, or help. Seed ${seed}.\n`);
-  if (opening.some((e) => e.type !== 'drop' && e.type !== 'raceTick')) {
-    out('The opening:\n');
-    tell(opening);
   }
-  let drawn = false;
-  for (;;) {
-    if (!drawn) {
-      out(makeDiagram(game, s) + '\n');
-      drawn = true;
+
+  /** The computer seats move (every seat at a simultaneous node); false if an agent chose an illegal move. */
+  private playComputerMove(): boolean {
+    const { game, s } = this;
+    let text: string;
+    let label: string;
+    if (isSimultaneous(s)) {
+      text = this.computerParts().join('|');
+      label = 'computer (all seats)';
+    } else {
+      const seat = this.seats[s.toMove] as ComputerSeat;
+      const legal = legalMoveList(game, s);
+      const chosen = legal.length === 1 ? legal[0]! : seat.agent.choose(game, s).move;
+      text = game.moveText(s, chosen);
+      label = `${seat.name} (P${s.toMove})`;
     }
-    if (s.phase === PHASE_OVER) {
-      const r = stateResult(s)!;
-      out(
-        r.winner > 0
-          ? `Result: P${r.winner} wins; scores ${r.scores.join('-')} (${r.reason}) after ${moves.length} moves.\n`
-          : `Result: draw; scores ${r.scores.join('-')} (${r.reason}) after ${moves.length} moves.\n`,
-      );
-      return finish();
+    const events: GameEvent[] = [];
+    const r = playMoveText(game, s, text, events);
+    if (!r.ok) {
+      process.stderr.write(`gabata play: the computer chose an illegal move '${text}': ${r.error.message}\n`);
+      return false;
     }
-    const humans = typists(s);
-    if (humans.length === 0) {
-      const simultaneous = isSimultaneous(s);
-      let text: string;
-      let label: string;
-      if (simultaneous) {
-        text = computerParts(s).join('|');
-        label = 'computer (all seats)';
-      } else {
-        const seat = seats[s.toMove] as ComputerSeat;
-        const legal = legalMoveList(game, s);
-        const chosen = legal.length === 1 ? legal[0]! : seat.agent.choose(game, s).move;
-        text = game.moveText(s, chosen);
-        label = `${seat.name} (P${s.toMove})`;
-      }
-      const events: GameEvent[] = [];
-      const r = playMoveText(game, s, text, events);
-      if (!r.ok) {
-        process.stderr.write(`gabata play: the computer chose an illegal move '${text}': ${r.error.message}\n`);
-        return finish(1);
-      }
-      moves.push(text);
-      out(`${label} plays ${text}\n`);
-      tell(events);
-      saveRecord();
-      drawn = false;
-      continue;
-    }
-    const who = humans.map((p) => `P${p}`).join('|');
-    out(`${who}> `);
-    const next = await lines.next();
-    if (next.done) {
-      out('\ninput ended; the match is not finished.\n');
-      out(`position: ${makePosition(game, s)}\n`);
-      return finish();
-    }
-    const line = next.value.trim();
-    if (echo) out(line + '\n');
-    if (line === '') continue;
-    const cmd = line.toLowerCase();
+    this.moves.push(text);
+    out(`${label} plays ${text}\n`);
+    this.tell(events);
+    this.saveRecord();
+    this.drawn = false;
+    return true;
+  }
+
+  /** Carries out a command typed in lower case (`quit`, `help`, `moves`, ...), or says it is a move. */
+  private command(cmd: string): CommandOutcome {
+    const { game, s } = this;
     if (cmd === 'quit' || cmd === 'exit' || cmd === 'q') {
       out(`position: ${makePosition(game, s)}\n`);
-      return finish();
+      return 'quit';
     }
-    if (cmd === 'help' || cmd === '?') {
-      out(playHelp(game) + '\n');
-      continue;
+    if (cmd === 'help' || cmd === '?') out(playHelp(game) + '\n');
+    else if (cmd === 'moves') out(`legal: ${legalMovesText(game, s)}\n`);
+    else if (cmd === 'show') this.drawn = false;
+    else if (cmd === 'position') out(makePosition(game, s) + '\n');
+    else if (cmd === 'undo') this.undo();
+    else return 'move';
+    return 'done';
+  }
+
+  private undo(): void {
+    const prev = this.undoStack.pop();
+    if (!prev) {
+      out('nothing to undo\n');
+      return;
     }
-    if (cmd === 'moves') {
-      out(`legal: ${legalMovesText(game, s)}\n`);
-      continue;
-    }
-    if (cmd === 'show') {
-      drawn = false;
-      continue;
-    }
-    if (cmd === 'position') {
-      out(makePosition(game, s) + '\n');
-      continue;
-    }
-    if (cmd === 'undo') {
-      const prev = undoStack.pop();
-      if (!prev) {
-        out('nothing to undo\n');
-        continue;
-      }
-      s.copyFrom(prev.state);
-      moves.length = prev.moves;
-      saveRecord();
-      out('move taken back\n');
-      drawn = false;
-      continue;
-    }
+    this.s.copyFrom(prev.state);
+    this.moves.length = prev.moves;
+    this.saveRecord();
+    out('move taken back\n');
+    this.drawn = false;
+  }
+
+  /** Plays a move the people typed (at a simultaneous node with computer seats, only their own choices). */
+  private playTyped(line: string, humans: readonly number[]): void {
+    const { game, s } = this;
     let text = line;
     let computerSaid = '';
     if (isSimultaneous(s) && humans.length < game.players) {
       // The people type their own choices only; the computer seats choose theirs unseen.
       const typed = line.split('|');
       if (typed.length !== humans.length) {
-        out(`ERR_MOVE_SYNTAX: type ${humans.length === 1 ? 'your choice' : `one choice for each of ${who}, joined by '|'`}\nlegal: ${legalMovesText(game, s)}\n`);
-        continue;
+        const who = humans.map((p) => `P${p}`).join('|');
+        out(
+          `ERR_MOVE_SYNTAX: type ${humans.length === 1 ? 'your choice' : `one choice for each of ${who}, joined by '|'`}\n` +
+            `legal: ${legalMovesText(game, s)}\n`,
+        );
+        return;
       }
-      const parts = computerParts(s);
-      humans.forEach((p, i) => (parts[p - 1] = typed[i]));
+      const parts = this.computerParts();
+      for (const [i, p] of humans.entries()) parts[p - 1] = typed[i];
       text = parts.join('|');
-      computerSaid = parts.filter((_, i) => seats[i + 1]!.kind === 'computer').join('|');
+      computerSaid = parts.filter((_, i) => this.seats[i + 1]!.kind === 'computer').join('|');
     }
     const before = s.clone();
     const events: GameEvent[] = [];
     const r = playMoveText(game, s, text, events);
     if (!r.ok) {
       out(`${r.error.code}: ${bareMessage(r.error)}\nlegal: ${legalMovesText(game, s)}\n`);
-      continue;
+      return;
     }
     if (computerSaid) out(`the computer chose ${computerSaid}\n`);
-    undoStack.push({ state: before, moves: moves.length });
-    moves.push(makeParsedMove(game, before, r.value));
-    tell(events);
-    saveRecord();
-    drawn = false;
+    this.undoStack.push({ state: before, moves: this.moves.length });
+    this.moves.push(makeParsedMove(game, before, r.value));
+    this.tell(events);
+    this.saveRecord();
+    this.drawn = false;
   }
 }

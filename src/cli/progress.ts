@@ -26,7 +26,9 @@ export class Progress {
     const left = rate > 0 ? (this.total - done) / rate : 0;
     const width = 30;
     const fill = Math.round((width * done) / this.total);
-    const line = `[${'#'.repeat(fill)}${'.'.repeat(width - fill)}] ${done}/${this.total} ${this.unit} ${rate.toFixed(rate < 10 ? 2 : 0)}/s, ${clock(left)} left`;
+    const line =
+      `[${'#'.repeat(fill)}${'.'.repeat(width - fill)}] ${done}/${this.total} ${this.unit} ` +
+      `${rate.toFixed(rate < 10 ? 2 : 0)}/s, ${clock(left)} left`;
     process.stderr.write(this.tty ? `\r${line}` : `${line}\n`);
   }
 

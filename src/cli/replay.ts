@@ -128,7 +128,11 @@ export async function run(args: string[]): Promise<number> {
   if (file === undefined) return fail('replay', new GabataError('ERR_ARGUMENT', 'a record file is required', '<record>'), HELP);
   if (rest.length > 0) return fail('replay', new GabataError('ERR_ARGUMENT', `unexpected argument '${rest[0]}'`), HELP);
   const whole = (flag: string, t: string | undefined, min: number): Result<number | undefined> =>
-    t === undefined ? ok(undefined) : /^\d{1,9}$/.test(t) && Number(t) >= min ? ok(Number(t)) : err('ERR_ARGUMENT', `${flag} takes a whole number from ${min}, not '${t}'`, flag);
+    t === undefined
+      ? ok(undefined)
+      : /^\d{1,9}$/.test(t) && Number(t) >= min
+        ? ok(Number(t))
+        : err('ERR_ARGUMENT', `${flag} takes a whole number from ${min}, not '${t}'`, flag);
   const to = whole('--to', v.to, 0);
   if (!to.ok) return fail('replay', to.error, HELP);
   const line = whole('--line', v.line, 1);
@@ -147,14 +151,19 @@ export async function run(args: string[]): Promise<number> {
   const events = replay.value.events!;
   const plies = rec.value.moves.length;
   if (to.value !== undefined && to.value > plies) {
-    return fail('replay', new GabataError('ERR_ARGUMENT', `--to ${to.value}: the record has ${movesText(plies)} (plies 0..${plies})`, '--to'));
+    return fail(
+      'replay',
+      new GabataError('ERR_ARGUMENT', `--to ${to.value}: the record has ${movesText(plies)} (plies 0..${plies})`, '--to'),
+    );
   }
   const opening: GameEvent[] = [];
   game.newState(rec.value.seed, opening);
   /** Who made move i: the player to move before it (0 at a simultaneous node). */
   const moverOf = (i: number): number => positions[i]!.toMove;
   const view = (k: number): PlyView =>
-    k === 0 ? plyView(game, positions[0]!, 0, null, null, opening) : plyView(game, positions[k]!, k, rec.value.moves[k - 1]!, moverOf(k - 1), events[k - 1]!);
+    k === 0
+      ? plyView(game, positions[0]!, 0, null, null, opening)
+      : plyView(game, positions[k]!, k, rec.value.moves[k - 1]!, moverOf(k - 1), events[k - 1]!);
 
   const out = (t: string): void => {
     process.stdout.write(t);
@@ -166,7 +175,10 @@ export async function run(args: string[]): Promise<number> {
   }
   if (to.value !== undefined) {
     const k = to.value;
-    out(`${header(rec.value)}\nAfter ply ${k} of ${plies}${k > 0 ? ` (${moveLine(rec.value.moves[k - 1]!, moverOf(k - 1))})` : ' (the start)'}:\n`);
+    out(
+      `${header(rec.value)}\nAfter ply ${k} of ` +
+        `${plies}${k > 0 ? ` (${moveLine(rec.value.moves[k - 1]!, moverOf(k - 1))})` : ' (the start)'}:\n`,
+    );
     out(`${makeDiagram(game, positions[k]!)}\nposition: ${makePosition(game, positions[k]!)}\n`);
     return EXIT_OK;
   }
@@ -183,7 +195,8 @@ export async function run(args: string[]): Promise<number> {
   out(
     result === null
       ? `\nThe record stops after ${movesText(plies)}; the match is not finished.\nposition: ${makePosition(game, replay.value.final)}\n`
-      : `\nResult: ${result.winner > 0 ? `P${result.winner} wins` : 'draw'}; scores ${result.scores.join('-')} (${result.reason}) after ${movesText(plies)}.\n`,
+      : `\nResult: ${result.winner > 0 ? `P${result.winner} wins` : 'draw'}; scores ${result.scores.join('-')} ` +
+          `(${result.reason}) after ${movesText(plies)}.\n`,
   );
   return EXIT_OK;
 }

@@ -12,7 +12,19 @@ import { MatchPool } from '../sim/pool.js';
 import type { MatchResult } from '../sim/match.js';
 import { summarise, summaryText } from '../sim/summary.js';
 import type { MatchTask } from '../sim/task.js';
-import { DEFAULT_WORKERS, EXIT_OK, EXIT_USAGE, fail, findRuleset, makeGame, MAX_WORKERS, parseCommon, parseWorkers, printJSON, warnNotes } from './args.js';
+import {
+  DEFAULT_WORKERS,
+  EXIT_OK,
+  EXIT_USAGE,
+  fail,
+  findRuleset,
+  makeGame,
+  MAX_WORKERS,
+  parseCommon,
+  parseWorkers,
+  printJSON,
+  warnNotes,
+} from './args.js';
 import { Progress } from './progress.js';
 
 const HELP = `usage: gabata simulate <ruleset> --games N --agents A,B[,C] [--option name=value]... [--preset P]
@@ -62,13 +74,23 @@ export async function run(args: string[]): Promise<number> {
   if (!games.ok) return fail('simulate', games.error, HELP);
   const workers = parseWorkers(c.extra['workers']);
   if (!workers.ok) return fail('simulate', workers.error, HELP);
-  const specs = (c.extra['agents'] ?? 'random').split(',').map((x) => x.trim()).filter((x) => x !== '');
+  const specs = (c.extra['agents'] ?? 'random')
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
   for (const spec of specs) {
     const ag = makeAgent(spec, 1);
     if (!ag.ok) return fail('simulate', ag.error);
   }
   if (specs.length !== 1 && specs.length !== game.players) {
-    return fail('simulate', new GabataError('ERR_ARGUMENT', `${game.players} players need ${game.players} agents (or one for every seat), not ${specs.length}`, '--agents'));
+    return fail(
+      'simulate',
+      new GabataError(
+        'ERR_ARGUMENT',
+        `${game.players} players need ${game.players} agents (or one for every seat), not ${specs.length}`,
+        '--agents',
+      ),
+    );
   }
   const given: Record<string, unknown> = { ...game.options };
   return simulate({

@@ -17,7 +17,15 @@ import { EngineProcess } from '../protocol/client.js';
 import { agentPlayer, playMatchAsync, type AsyncPlayer } from '../sim/async-match.js';
 import type { MatchResult } from '../sim/match.js';
 import { MatchPool } from '../sim/pool.js';
-import { schedule, setupDifference, standings, standingsText, type GameOutcome, type ScheduledGame, type TournamentSetup } from '../sim/tournament.js';
+import {
+  schedule,
+  setupDifference,
+  standings,
+  standingsText,
+  type GameOutcome,
+  type ScheduledGame,
+  type TournamentSetup,
+} from '../sim/tournament.js';
 import { DEFAULT_WORKERS, EXIT_OK, fail, findRuleset, makeGame, MAX_WORKERS, parseWorkers, printJSON, type CommonArgs } from './args.js';
 import { Progress } from './progress.js';
 
@@ -35,10 +43,57 @@ core, here ${DEFAULT_WORKERS}; at most ${MAX_WORKERS}, twice the cores; 0 = on t
 --out file is never overwritten silently: --resume plays only the games not already in it (and
 refuses a file of another ruleset, other options or other agents), --force starts it afresh.`;
 
+/** The flags as `node:util` parseArgs gives them. */
+type Flags = Record<string, string | string[] | boolean | undefined>;
+
+/** A tournament as its arguments describe it, checked. */
+interface Tournament {
+  game: Game;
+  games: number;
+  seed: number;
+  movetime: number;
+  workers: number;
+  /** Participants: the agent specs, then the engine names. */
+  names: string[];
+  /** Engine name -> the command that starts it. */
+  engines: Map<string, string>;
+  out: string | undefined;
+  resume: boolean;
+  force: boolean;
+  json: boolean;
+}
+
+/**
+ * Each step below returns its result, or the exit code after it has reported why it cannot go on
+ * (with the usage text when the fix is in the arguments).
+ */
+type Exit = number;
+
 export async function run(args: string[]): Promise<number> {
-  let v: Record<string, string | string[] | boolean | undefined>;
+  const v = parseFlags(args);
+  if (typeof v === 'number') return v;
+  if (v['help']) {
+    process.stdout.write(HELP + '\n');
+    return EXIT_OK;
+  }
+  const t = readTournament(v);
+  if (typeof t === 'number') return t;
+  const setup: TournamentSetup = {
+    ruleset: t.game.ruleset.info.id,
+    options: { ...t.game.options },
+    agents: t.names.map((n) => (t.engines.has(n) ? `${n}=${t.engines.get(n)}` : n)),
+  };
+  const plan = schedule(t.names, t.game.players, t.games, t.seed);
+  const outcomes = openResults(t, setup, plan);
+  if (typeof outcomes === 'number') return outcomes;
+  return playTournament(t, setup, plan, outcomes);
+}
+
+const usageError = (msg: string, where: string): Exit => fail('tournament', new GabataError('ERR_ARGUMENT', msg, where), HELP);
+
+function parseFlags(args: string[]): Flags | Exit {
   try {
-    v = parseArgs({
+    return parseArgs({
       args,
       options: {
         ruleset: { type: 'string' },
@@ -59,15 +114,14 @@ export async function run(args: string[]): Promise<number> {
       },
       allowPositionals: false,
       strict: true,
-    }).values as typeof v;
+    }).values as Flags;
   } catch (e) {
     return fail('tournament', new GabataError('ERR_ARGUMENT', (e as Error).message), HELP);
   }
-  if (v['help']) {
-    process.stdout.write(HELP + '\n');
-    return EXIT_OK;
-  }
-  const bad = (msg: string, where: string): number => fail('tournament', new GabataError('ERR_ARGUMENT', msg, where), HELP);
+}
+
+/** Checks the flags in the order a person reads them, and makes the game. */
+function readTournament(v: Flags): Tournament | Exit {
   const num = (name: string, fallback: number): number | null => {
     const t = v[name] as string | undefined;
     if (t === undefined) return fallback;
@@ -78,13 +132,28 @@ export async function run(args: string[]): Promise<number> {
   const movetime = num('movetime', 200);
   const workers = parseWorkers(v['workers'] as string | undefined);
   if (!workers.ok) return fail('tournament', workers.error, HELP);
-  if (games === null || games < 1) return bad('--games takes a positive whole number', '--games');
-  if (seed === null) return bad('--seed takes a whole number', '--seed');
-  if (movetime === null || movetime < 1) return bad('--movetime takes a positive whole number of milliseconds', '--movetime');
+  if (games === null || games < 1) return usageError('--games takes a positive whole number', '--games');
+  if (seed === null) return usageError('--seed takes a whole number', '--seed');
+  if (movetime === null || movetime < 1) return usageError('--movetime takes a positive whole number of milliseconds', '--movetime');
+  const game = readGame(v);
+  if (typeof game === 'number') return game;
+  const participants = readParticipants(v, game);
+  if (typeof participants === 'number') return participants;
+  const out = v['out'] as string | undefined;
+  const resume = v['resume'] === true;
+  const force = v['force'] === true;
+  if (resume && out === undefined) return usageError('--resume needs --out (the results file to resume from)', '--resume');
+  if (force && out === undefined) return usageError('--force needs --out (the results file to start afresh)', '--force');
+  if (resume && force) return usageError('--resume keeps the results in --out, --force throws them away: choose one', '--force');
+  return { game, games, seed, movetime, workers: workers.value, ...participants, out, resume, force, json: v['json'] === true };
+}
+
+/** The game of --ruleset with its --option, --preset and --players. */
+function readGame(v: Flags): Game | Exit {
   const options: Record<string, string> = Object.create(null) as Record<string, string>; // `__proto__` stays a key
   for (const kv of (v['option'] as string[] | undefined) ?? []) {
     const m = /^([^=\s]+)=(.*)$/.exec(kv);
-    if (!m) return bad(`--option takes name=value, not '${kv}'`, '--option');
+    if (!m) return usageError(`--option takes name=value, not '${kv}'`, '--option');
     options[m[1]!] = m[2]!;
   }
   const rs = findRuleset(v['ruleset'] as string | undefined);
@@ -100,8 +169,15 @@ export async function run(args: string[]): Promise<number> {
   };
   const g = makeGame(rs.value, common);
   if (!g.ok) return fail('tournament', g.error);
-  const game = g.value;
-  const agents = ((v['agents'] as string | undefined) ?? '').split(',').map((x) => x.trim()).filter((x) => x !== '');
+  return g.value;
+}
+
+/** The agents of --agents and the engines of --engine: every name once, enough for the seats. */
+function readParticipants(v: Flags, game: Game): Pick<Tournament, 'names' | 'engines'> | Exit {
+  const agents = ((v['agents'] as string | undefined) ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
   for (const a of agents) {
     const r = makeAgent(a, 1);
     if (!r.ok) return fail('tournament', r.error);
@@ -109,51 +185,61 @@ export async function run(args: string[]): Promise<number> {
   const engines = new Map<string, string>();
   for (const e of (v['engine'] as string[] | undefined) ?? []) {
     const m = /^([^=\s]+)=(.+)$/.exec(e);
-    if (!m) return bad(`--engine takes NAME=COMMAND, not '${e}'`, '--engine');
-    if (agents.includes(m[1]!) || engines.has(m[1]!)) return bad(`participant name '${m[1]}' is used twice`, '--engine');
+    if (!m) return usageError(`--engine takes NAME=COMMAND, not '${e}'`, '--engine');
+    if (agents.includes(m[1]!) || engines.has(m[1]!)) return usageError(`participant name '${m[1]}' is used twice`, '--engine');
     engines.set(m[1]!, m[2]!);
   }
   const names = [...agents, ...engines.keys()];
-  if (new Set(names).size !== names.length) return bad('a participant is listed twice', '--agents');
-  if (names.length < game.players) return bad(`${game.players} players need at least ${game.players} participants, not ${names.length}`, '--agents');
-  const out = v['out'] as string | undefined;
-  const resume = v['resume'] === true;
-  const force = v['force'] === true;
-  if (resume && out === undefined) return bad('--resume needs --out (the results file to resume from)', '--resume');
-  if (force && out === undefined) return bad('--force needs --out (the results file to start afresh)', '--force');
-  if (resume && force) return bad('--resume keeps the results in --out, --force throws them away: choose one', '--force');
+  if (new Set(names).size !== names.length) return usageError('a participant is listed twice', '--agents');
+  if (names.length < game.players)
+    return usageError(`${game.players} players need at least ${game.players} participants, not ${names.length}`, '--agents');
+  return { names, engines };
+}
 
-  const setup: TournamentSetup = {
-    ruleset: game.ruleset.info.id,
-    options: { ...game.options },
-    agents: names.map((n) => (engines.has(n) ? `${n}=${engines.get(n)}` : n)),
-  };
-  const plan = schedule(names, game.players, games, seed);
-  const outcomes: GameOutcome[] = [];
-  if (out !== undefined) {
-    const existing = outFileState(out);
-    if (existing === 'folder') return bad(`--out ${out} is a folder; give a file name, e.g. ${out.replace(/\/+$/, '')}/results.jsonl`, '--out');
-    if (resume && existing === 'content') {
-      const loaded = loadOutcomes(out, setup, plan);
-      if (!loaded.ok) return fail('tournament', loaded.error);
-      outcomes.push(...loaded.value);
-    } else {
-      if (existing === 'content' && !force) {
-        return fail(
-          'tournament',
-          new GabataError('ERR_CONFLICT', `--out ${out} already holds results; add --resume to continue that tournament, or --force to overwrite it`, '--out'),
-        );
-      }
-      try {
-        writeFileSync(out, '');
-      } catch (e) {
-        return bad(`cannot write ${out}: ${(e as Error).message}`, '--out');
-      }
-    }
+/**
+ * The games already played (from --out with --resume), after making sure --out can be written
+ * and holds no other results unless --force says to drop them.
+ */
+function openResults(t: Tournament, setup: TournamentSetup, plan: readonly ScheduledGame[]): GameOutcome[] | Exit {
+  const out = t.out;
+  if (out === undefined) return [];
+  const existing = outFileState(out);
+  if (existing === 'folder')
+    return usageError(`--out ${out} is a folder; give a file name, e.g. ${out.replace(/\/+$/, '')}/results.jsonl`, '--out');
+  if (t.resume && existing === 'content') {
+    const loaded = loadOutcomes(out, setup, plan);
+    if (!loaded.ok) return fail('tournament', loaded.error);
+    return loaded.value;
   }
+  if (existing === 'content' && !t.force) {
+    return fail(
+      'tournament',
+      new GabataError(
+        'ERR_CONFLICT',
+        `--out ${out} already holds results; add --resume to continue that tournament, or --force to overwrite it`,
+        '--out',
+      ),
+    );
+  }
+  try {
+    writeFileSync(out, '');
+  } catch (e) {
+    return usageError(`cannot write ${out}: ${(e as Error).message}`, '--out');
+  }
+  return [];
+}
+
+/** Plays the games not yet in `outcomes` (added to it as they finish), then prints the standings. */
+async function playTournament(
+  t: Tournament,
+  setup: TournamentSetup,
+  plan: readonly ScheduledGame[],
+  outcomes: GameOutcome[],
+): Promise<number> {
+  const { game, names } = t;
   const doneKeys = new Set(outcomes.map((o) => o.key));
   const todo = plan.filter((p) => !doneKeys.has(p.key));
-  const progress = new Progress(plan.length, 'games', v['json'] === true);
+  const progress = new Progress(plan.length, 'games', t.json);
   let finished = outcomes.length;
   const record = (sg: ScheduledGame, r: MatchResult): void => {
     const o: GameOutcome = {
@@ -168,64 +254,89 @@ export async function run(args: string[]): Promise<number> {
       reason: r.endReason,
     };
     outcomes.push(o);
-    if (out !== undefined) appendFileSync(out, JSON.stringify(o) + '\n');
+    if (t.out !== undefined) appendFileSync(t.out, JSON.stringify(o) + '\n');
     progress.tick(++finished);
   };
-  const isEngine = (sg: ScheduledGame): boolean => sg.seats.some((i) => engines.has(names[i]!));
-  let interrupted = false;
-  const pool = new MatchPool({ ruleset: game.ruleset.info.id, options: { ...game.options }, workers: workers.value, record: false });
+  const state = { interrupted: false };
+  const pool = new MatchPool({ ruleset: game.ruleset.info.id, options: { ...game.options }, workers: t.workers, record: false });
   const procs = new Map<string, EngineProcess>();
   const onSigint = (): void => {
-    interrupted = true;
+    state.interrupted = true;
     void pool.stop();
   };
   process.on('SIGINT', onSigint);
+  let failure: Error | undefined;
   try {
-    const internal = todo.filter((sg) => !isEngine(sg));
-    const external = todo.filter(isEngine);
-    const byIndex = new Map(internal.map((sg, i) => [i, sg]));
-    const poolRun = pool.run(
-      internal.map((sg, i) => ({ index: i, seed: sg.seed, agents: sg.seats.map((k) => names[k]!) })),
-      (task, r) => {
-        if (!interrupted) record(byIndex.get(task.index)!, r);
-      },
-    );
-    const engineRun = (async () => {
-      for (const sg of external) {
-        if (interrupted) return;
-        const players: AsyncPlayer[] = [];
-        for (let p = 0; p < sg.seats.length; p++) {
-          const name = names[sg.seats[p]!]!;
-          const cmd = engines.get(name);
-          if (cmd === undefined) players.push(agentPlayer(unwrap(makeAgent(name, deriveSeed(sg.seed, p + 1)))));
-          else {
-            let proc = procs.get(name);
-            if (proc === undefined) {
-              proc = await EngineProcess.start(cmd);
-              procs.set(name, proc);
-            }
-            players.push(enginePlayer(name, proc, movetime));
-          }
-        }
-        const r = await playMatchAsync(game, players, sg.seed);
-        if (!interrupted) record(sg, r);
-      }
-    })();
-    await Promise.all([poolRun, engineRun]);
+    const isEngine = (sg: ScheduledGame): boolean => sg.seats.some((i) => t.engines.has(names[i]!));
+    await Promise.all([
+      playInPool(
+        pool,
+        names,
+        todo.filter((sg) => !isEngine(sg)),
+        state,
+        record,
+      ),
+      playWithEngines(t, todo.filter(isEngine), procs, state, record),
+    ]);
   } catch (e) {
-    progress.end();
-    await Promise.all([...procs.values()].map((p) => p.quit()));
-    process.off('SIGINT', onSigint);
-    return fail('tournament', new GabataError('ERR_INTERNAL', (e as Error).message));
+    failure = e as Error;
   }
   progress.end();
   await Promise.all([...procs.values()].map((p) => p.quit()));
   process.off('SIGINT', onSigint);
+  if (failure !== undefined) return fail('tournament', new GabataError('ERR_INTERNAL', failure.message));
   const st = standings(names, outcomes);
-  if (interrupted) process.stderr.write(`gabata tournament: interrupted; ${outcomes.length} finished games kept\n`);
-  if (v['json'] === true) printJSON({ ruleset: game.ruleset.info.id, options: game.options, matches: outcomes.length, ...st, interrupted });
+  if (state.interrupted) process.stderr.write(`gabata tournament: interrupted; ${outcomes.length} finished games kept\n`);
+  if (t.json)
+    printJSON({ ruleset: game.ruleset.info.id, options: game.options, matches: outcomes.length, ...st, interrupted: state.interrupted });
   else process.stdout.write(`${game.ruleset.info.id}: ${outcomes.length} games\n\n${standingsText(st, game.players)}\n`);
-  return interrupted ? 130 : EXIT_OK;
+  return state.interrupted ? 130 : EXIT_OK;
+}
+
+/** The games between agents of src/ai, in the worker pool. */
+async function playInPool(
+  pool: MatchPool,
+  names: readonly string[],
+  internal: readonly ScheduledGame[],
+  state: { readonly interrupted: boolean },
+  record: (sg: ScheduledGame, r: MatchResult) => void,
+): Promise<void> {
+  const byIndex = new Map(internal.map((sg, i) => [i, sg]));
+  await pool.run(
+    internal.map((sg, i) => ({ index: i, seed: sg.seed, agents: sg.seats.map((k) => names[k]!) })),
+    (task, r) => {
+      if (!state.interrupted) record(byIndex.get(task.index)!, r);
+    },
+  );
+}
+
+/** The games with an engine in a seat, one after another on the main thread; engines start on first use. */
+async function playWithEngines(
+  t: Tournament,
+  external: readonly ScheduledGame[],
+  procs: Map<string, EngineProcess>,
+  state: { readonly interrupted: boolean },
+  record: (sg: ScheduledGame, r: MatchResult) => void,
+): Promise<void> {
+  for (const sg of external) {
+    if (state.interrupted) return;
+    const players: AsyncPlayer[] = [];
+    for (let p = 0; p < sg.seats.length; p++) {
+      const name = t.names[sg.seats[p]!]!;
+      const cmd = t.engines.get(name);
+      if (cmd === undefined) players.push(agentPlayer(unwrap(makeAgent(name, deriveSeed(sg.seed, p + 1)))));
+      else {
+        let proc = procs.get(name);
+        if (proc === undefined) {
+          proc = await EngineProcess.start(cmd);
+          procs.set(name, proc);
+        }
+        players.push(enginePlayer(name, proc, t.movetime));
+      }
+    }
+    const r = await playMatchAsync(t.game, players, sg.seed);
+    if (!state.interrupted) record(sg, r);
+  }
 }
 
 /** What is at the --out path now: nothing (or an empty file), results, or a folder. */
@@ -256,12 +367,21 @@ function loadOutcomes(file: string, setup: TournamentSetup, plan: readonly Sched
     }
     const differs = setupDifference(setup, o);
     if (differs) {
-      return err('ERR_CONFLICT', `cannot resume from ${file}: line ${i + 1}: ${differs}; use another --out file, or --force to overwrite it`, '--resume');
+      return err(
+        'ERR_CONFLICT',
+        `cannot resume from ${file}: line ${i + 1}: ${differs}; use another --out file, or --force to overwrite it`,
+        '--resume',
+      );
     }
     const seed = seeds.get(o.key);
     if (seed === undefined) continue;
     if (o.seed !== seed) {
-      return err('ERR_CONFLICT', `cannot resume from ${file}: line ${i + 1}: game '${o.key}' was played with seed ${o.seed}, this schedule gives ${seed} (another --seed?)`, '--resume');
+      return err(
+        'ERR_CONFLICT',
+        `cannot resume from ${file}: line ${i + 1}: game '${o.key}' was played with seed ${o.seed}, this schedule ` +
+          `gives ${seed} (another --seed?)`,
+        '--resume',
+      );
     }
     if (!outcomes.some((x) => x.key === o.key)) outcomes.push(o);
   }

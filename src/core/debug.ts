@@ -51,8 +51,8 @@ export function perft(game: Game, s: State, depth: number): number {
   return total;
 }
 
-/** One line describing a state: phase, player, round, board, off-board piles. */
-export function describeState(game: Game, s: State): string {
+/** One line describing a state: phase, player, round, board, off-board piles (the game is for callers' symmetry). */
+export function describeState(_game: Game, s: State): string {
   const board: string[] = [];
   for (let h = 0; h < s.holeCount; h++) {
     board.push(`${s.counts[h]}${s.marks[h] ? `*${s.marks[h]}` : ''}`);

@@ -15,7 +15,7 @@ export type GameEvent =
   | { type: 'relay'; player: number; hole: number; count: number; rule?: string }
   /** A hole became a player's wegue or nedf. */
   | { type: 'mark'; player: number; hole: number; kind: 'wegue' | 'nedf'; rule?: string }
-  /** Counters taken off the board (into a hand or a store). `from` = hole taken from. */
+  /** Counters taken off the board (into a hand or a store); `hole` = the hole taken from. */
   | { type: 'capture'; player: number; hole: number; count: number; rule?: string }
   /** A choice is still to be made by the same player in this turn (continuation, capture choice). */
   | { type: 'await'; player: number; reason: 'continue' | 'choose'; rule?: string }

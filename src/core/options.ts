@@ -118,7 +118,11 @@ export function resolveOptions(
     const p = Object.hasOwn(presets, String(preset)) ? presets[String(preset)] : undefined;
     if (!p) {
       const names = Object.keys(presets);
-      return err('ERR_OPTION', `unknown preset '${String(preset)}'; ${names.length ? `known: ${names.join(', ')}` : 'this ruleset has none'}`, 'preset');
+      return err(
+        'ERR_OPTION',
+        `unknown preset '${String(preset)}'; ${names.length ? `known: ${names.join(', ')}` : 'this ruleset has none'}`,
+        'preset',
+      );
     }
     Object.assign(out, p);
   }
@@ -141,11 +145,46 @@ export function resolveOptions(
     for (const s of added) {
       out[s.name] = s.since!.before;
       notes?.push(
-        `option ${s.name} is missing from a set that names every option older than it (added ${s.since!.date}, SPEC §12); read as ${s.name}=${String(s.since!.before)}, the rule before then`,
+        `option ${s.name} is missing from a set that names every option older than it (added ${s.since!.date}, SPEC ` +
+          `§12); read as ${s.name}=${String(s.since!.before)}, the rule before then`,
       );
     }
   }
   return ok(out);
+}
+
+/**
+ * Reads resolved option values (from `resolveOptions`) with their types, the one way every
+ * ruleset reads its options: a choice as the union of its `as const` tuple, a boolean, an
+ * integer. A choice the ruleset does not have reads as `absent` when given (e.g. an option of
+ * one ruleset of a module only); any other value outside the tuple is a programming error (the
+ * values were checked when they were resolved), so it throws.
+ *
+ * @example
+ *   const read = new OptionReader(values);
+ *   const gate = read.choice('captureGate', CAPTURE_GATES); // 'firstTurnOfRound' | ...
+ */
+export class OptionReader {
+  constructor(private readonly values: Readonly<Record<string, OptionValue>>) {}
+
+  choice<const T extends readonly string[]>(name: string, allowed: T, absent?: T[number]): T[number] {
+    const v = Object.hasOwn(this.values, name) ? this.values[name] : undefined;
+    if (v === undefined && absent !== undefined) return absent;
+    if (typeof v === 'string' && allowed.includes(v)) return v;
+    throw new Error(`option ${name} holds ${String(v)}, not one of ${allowed.join(', ')}: were the options resolved?`);
+  }
+
+  flag(name: string): boolean {
+    const v = this.values[name];
+    if (typeof v === 'boolean') return v;
+    throw new Error(`option ${name} holds ${String(v)}, not a boolean: were the options resolved?`);
+  }
+
+  integer(name: string): number {
+    const v = this.values[name];
+    if (typeof v === 'number' && Number.isInteger(v)) return v;
+    throw new Error(`option ${name} holds ${String(v)}, not an integer: were the options resolved?`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -157,6 +196,10 @@ export function resolveOptions(
 const withRefs = (refs: readonly string[] | undefined): { refs?: readonly string[] } => (refs ? { refs } : {});
 
 export const PERPETUAL_MOVES = ['illegal', 'endTurnAtRepeat', 'drawRound'] as const;
+export const FIRST_PLAYERS = ['P1', 'P2', 'P3', 'random'] as const;
+export type FirstPlayer = (typeof FIRST_PLAYERS)[number];
+export const ROUND_STARTERS = ['alternate', 'loser', 'winner'] as const;
+export type RoundStarter = (typeof ROUND_STARTERS)[number];
 export type PerpetualMove = (typeof PERPETUAL_MOVES)[number];
 export const ROUND_STALEMATES = ['ownerTakes', 'draw'] as const;
 export type RoundStalemate = (typeof ROUND_STALEMATES)[number];
@@ -283,7 +326,7 @@ export function firstPlayerOption(p: { players: 2 | 3; refs?: readonly string[] 
   return {
     name: 'firstPlayer',
     kind: 'choice',
-    values: three ? ['P1', 'P2', 'P3', 'random'] : ['P1', 'P2', 'random'],
+    values: three ? FIRST_PLAYERS : FIRST_PLAYERS.filter((v) => v !== 'P3'),
     default: 'P1',
     description: 'Who makes the first turn of the match (not stated by the source).',
     explain: {
@@ -304,7 +347,7 @@ export function roundStarterOption(p: { loser: string; winner: string; refs?: re
   return {
     name: 'roundStarter',
     kind: 'choice',
-    values: ['alternate', 'loser', 'winner'],
+    values: ROUND_STARTERS,
     default: 'alternate',
     description: 'Who makes the first turn of rounds after the first.',
     explain: {

@@ -63,13 +63,7 @@ interface RefResult {
  * hole finishes. With `abandon` the loser stops after the winner's tick and puts his hand back
  * where he last lifted. `solo` = only that racer races. Stops after `cap` ticks (winner 0 then).
  */
-function reference(
-  boardIn: number[],
-  order: RaceTickOrder,
-  completion: RaceLoserCompletion,
-  cap: number,
-  solo = 0,
-): RefResult {
+function reference(boardIn: number[], order: RaceTickOrder, completion: RaceLoserCompletion, cap: number, solo = 0): RefResult {
   const b = boardIn.slice();
   const hand = [0, 0, 0];
   const cur = [0, 0, 17];
@@ -230,7 +224,12 @@ describe('race kernel (SPEC §7)', () => {
       expect(b.board).toEqual(a.board);
     });
 
-    for (const [res, seed] of [['p1Starts', 1], ['random', 1], ['random', 4], ['restartRace', 4]] as [RaceLoopResolution, number][]) {
+    for (const [res, seed] of [
+      ['p1Starts', 1],
+      ['random', 1],
+      ['random', 4],
+      ['restartRace', 4],
+    ] as [RaceLoopResolution, number][]) {
       it(`raceLoopResolution = ${res} (seed ${seed})`, () => {
         const s = at(LOOP, seed);
         const t: GameEvent[] = [];
@@ -276,7 +275,8 @@ describe('race kernel (SPEC §7)', () => {
   });
 
   it('afterLast decides relay or finish: a hook that finishes on any own hole', () => {
-    const ownStops = (s: State, hole: number, racer: number): number => (s.owners[hole] === racer ? LAP_END : s.counts[hole]! > 1 ? LAP_RELAY : LAP_END);
+    const ownStops = (s: State, hole: number, racer: number): number =>
+      s.owners[hole] === racer ? LAP_END : s.counts[hole]! > 1 ? LAP_RELAY : LAP_END;
     // P1 lifts 2: 1, 2 (own, empty). P2 lifts 2: 16, 15 (own, holding 2 -> 3): stops anyway.
     // Both stop in tick 2, where P2 drops first: a dead heat given to the tick order here.
     const s = at('0:2, 15:2, 17:2');

@@ -16,7 +16,7 @@
 import type { State } from './state.js';
 import type { Trace } from './events.js';
 import type { ChoiceOption } from './options.js';
-import { LAP_RELAY } from './sow.js';
+import { LAP_RELAY, MAX_HOLES, nextDrop, type SkipRule } from './sow.js';
 
 export const RACE_TICK_ORDERS = ['alternate', 'p1First', 'p2First'] as const;
 export type RaceTickOrder = (typeof RACE_TICK_ORDERS)[number];
@@ -26,6 +26,9 @@ export const RACE_TIES = ['coin', 'tickOrder'] as const;
 export type RaceTie = (typeof RACE_TIES)[number];
 export const RACE_LOOP_RESOLUTIONS = ['p1Starts', 'random', 'restartRace'] as const;
 export type RaceLoopResolution = (typeof RACE_LOOP_RESOLUTIONS)[number];
+
+/** Fields of the cycle check's racer snapshot: hand, cursor, done, lap origin, for racers 1 and 2. */
+const SNAP_FIELDS = 8;
 
 export const OPENING_MODES = ['race', 'p1First', 'random'] as const;
 export type OpeningMode = (typeof OPENING_MODES)[number];
@@ -42,7 +45,9 @@ export function openingModeOption(p: { race: string; scope: 'round' | 'game'; re
     kind: 'choice',
     values: OPENING_MODES,
     default: 'race',
-    description: `Who makes the first turn${p.scope === 'round' ? ' of each round' : ''}: the winner of an opening race, or a player named without one.`,
+    description:
+      `Who makes the first turn${p.scope === 'round' ? ' of each round' : ''}: the winner of an opening race, or a ` +
+      'player named without one.',
     explain: {
       race: p.race,
       p1First: `no race: player 1 makes the first turn${when} (Ludii)`,
@@ -68,7 +73,8 @@ export function raceOptions(refs: {
       kind: 'choice',
       values: RACE_TICK_ORDERS,
       default: 'alternate',
-      description: 'Who drops first within a tick of the lock-step race (SPEC §7.3); a dead heat follows it only under raceTie = tickOrder.',
+      description:
+        'Who drops first within a tick of the lock-step race (SPEC §7.3); a dead heat follows it only under raceTie = tickOrder.',
       explain: {
         alternate: 'player 1 first on odd ticks, player 2 first on even ticks',
         p1First: 'player 1 always drops first',
@@ -121,13 +127,20 @@ export interface RaceRules {
   /** Track successor per player (index 1..2). */
   readonly next: readonly (Int8Array | null)[];
   /** Skip rule during the race (Selus SEL-06); null = none. */
-  readonly skip: ((s: State, hole: number, hand: number, racer: number) => boolean) | null;
+  readonly skip: SkipRule | null;
   readonly tickOrder: RaceTickOrder;
   readonly tie: RaceTie;
   readonly loserCompletion: RaceLoserCompletion;
   readonly loopResolution: RaceLoopResolution;
   /** Rule clause IDs cited on the race's events. */
-  readonly rules: { readonly start: string; readonly tick: string; readonly finish: string; readonly tie: string; readonly loop: string; readonly skip?: string };
+  readonly rules: {
+    readonly start: string;
+    readonly tick: string;
+    readonly finish: string;
+    readonly tie: string;
+    readonly loop: string;
+    readonly skip?: string;
+  };
   /** Safety cap on ticks (a loop is normally found long before). */
   readonly maxTicks?: number;
   /**
@@ -151,182 +164,255 @@ export interface RaceOutcome {
   ticks: number;
 }
 
-const MAX_HOLES = 64;
-const snapCounts = new Int32Array(MAX_HOLES);
-/** The board before the race, for `restartRace` (module buffers: a race allocates nothing). */
-const savedCounts = new Int32Array(MAX_HOLES);
-const savedCaptured = new Int32Array(8);
-const lifted = new Int32Array(3);
+/**
+ * What a race works with besides the state: the board before it (for `restartRace`), each
+ * racer's lap origin, the progress of the run, and the snapshot of Brent's cycle check. A game
+ * owns one and passes it to every race it runs, so a race allocates nothing and two games never
+ * share a buffer.
+ */
+export class RaceScratch {
+  readonly savedCounts = new Int32Array(MAX_HOLES);
+  readonly savedCaptured = new Int32Array(3);
+  /** The hole each racer last lifted (index 1..2): where an abandoned hand goes back. */
+  readonly lifted = new Int32Array(3);
+  /** Finishing places given so far, the first finisher and his tick, a dead heat seen. */
+  place = 0;
+  winner = 0;
+  winTick = -1;
+  deadHeat = false;
+  /** The snapshot: the board, then hand, cursor, done and lap origin of racers 1 and 2. */
+  readonly snapCounts = new Int32Array(MAX_HOLES);
+  readonly snapRacers = new Int32Array(SNAP_FIELDS);
+  snapTick = -1;
+  power = 1;
+  lambda = 0;
+
+  /** A new run from tick 0. */
+  reset(): void {
+    this.place = 0;
+    this.winner = 0;
+    this.winTick = -1;
+    this.deadHeat = false;
+    this.snapTick = -1;
+    this.power = 1;
+    this.lambda = 0;
+  }
+
+  /** Writes a racer's place; the first to finish wins, a second in the same tick is a dead heat. */
+  finish(done: Int8Array, p: number, tick: number): void {
+    done[p] = ++this.place;
+    if (this.winner === 0) {
+      this.winner = p;
+      this.winTick = tick;
+    } else if (this.winTick === tick) {
+      this.deadHeat = true;
+    }
+  }
+
+  /** Brent's cycle check after `tick`: true when the joint race state repeats one seen before. */
+  repeats(s: State, tick: number): boolean {
+    const racers = this.snapRacers;
+    if (this.snapTick !== -1 && (tick - this.snapTick) % 2 === 0 && this.sameRacers(s) && this.sameCounts(s)) return true;
+    this.lambda++;
+    if (this.snapTick === -1 || this.lambda === this.power) {
+      this.snapCounts.set(s.counts);
+      this.snapTick = tick;
+      for (let p = 1; p <= 2; p++) {
+        racers[p - 1] = s.raceHand[p]!;
+        racers[p + 1] = s.raceCursor[p]!;
+        racers[p + 3] = s.raceDone[p]!;
+        racers[p + 5] = this.lifted[p]!;
+      }
+      this.power *= 2;
+      this.lambda = 0;
+    }
+    return false;
+  }
+
+  private sameRacers(s: State): boolean {
+    const racers = this.snapRacers;
+    for (let p = 1; p <= 2; p++) {
+      if (racers[p - 1] !== s.raceHand[p] || racers[p + 1] !== s.raceCursor[p]) return false;
+      if (racers[p + 3] !== s.raceDone[p] || racers[p + 5] !== this.lifted[p]) return false;
+    }
+    return true;
+  }
+
+  private sameCounts(s: State): boolean {
+    const c = s.counts;
+    for (let i = 0; i < s.holeCount; i++) if (c[i] !== this.snapCounts[i]) return false;
+    return true;
+  }
+}
 
 /**
  * Runs a two-player race from the given starting holes (index 1..2) to its end and returns who
  * won. The board in `s` is changed in place; `s.raceDone`, `s.raceWinner`, `s.raceTick` record
- * the outcome. Starting holes must hold at least one counter.
+ * the outcome. Starting holes must hold at least one counter. `scratch`: the game's own (a
+ * fresh one when absent).
  */
-export function runRace(s: State, starts: readonly number[], rules: RaceRules, trace: Trace): RaceOutcome {
-  const counts = s.counts;
+export function runRace(s: State, starts: readonly number[], rules: RaceRules, trace: Trace, scratch = new RaceScratch()): RaceOutcome {
   const n = s.holeCount;
-  const hand = s.raceHand;
-  const cursor = s.raceCursor;
-  const done = s.raceDone;
-  const maxTicks = rules.maxTicks ?? 1_000_000;
-  const afterLast = rules.afterLast ?? null;
-  const skipOrigin = rules.skipOrigin === true;
-  savedCounts.set(counts);
-  savedCaptured.set(s.captured.subarray(0, 3));
-  let loopDetected = false;
-  let restarts = 0;
-
-  restart: for (;;) {
-    // Tick 0: both lift at once.
-    for (let p = 1; p <= 2; p++) {
-      const h = starts[p]!;
-      hand[p] = counts[h]!;
-      counts[h] = 0;
-      cursor[p] = h;
-      lifted[p] = h;
-      done[p] = 0;
-      if (trace !== null) trace.push({ type: 'raceStart', player: p, hole: h, count: hand[p]!, rule: rules.rules.start });
+  scratch.savedCounts.set(s.counts);
+  scratch.savedCaptured.set(s.captured.subarray(0, 3));
+  let tickOrder = rules.tickOrder;
+  for (let restarts = 0; ; restarts++) {
+    const tick = raceRun(s, starts, rules, tickOrder, trace, scratch);
+    const loop = tick < 0;
+    const ticks = loop ? -tick : tick;
+    if (loop && rules.loopResolution === 'restartRace' && restarts === 0 && scratch.winner === 0) {
+      // Put the board back as it was and race again with the other tick priority; a second
+      // loop falls back to the seeded coin.
+      s.counts.set(scratch.savedCounts.subarray(0, n));
+      s.captured.set(scratch.savedCaptured);
+      tickOrder = tickOrder === 'p2First' ? 'p1First' : 'p2First';
+      continue;
     }
-    let place = 0;
-    let winner = 0;
-    let winTick = -1;
-    let deadHeat = false;
-    // Brent's cycle detection on (board, hands, cursors, lap origins, done flags, tick parity).
-    let snapTick = -1;
-    let snapH1 = 0, snapH2 = 0, snapC1 = 0, snapC2 = 0, snapD1 = 0, snapD2 = 0, snapL1 = 0, snapL2 = 0;
-    let power = 1;
-    let lambda = 0;
-    let tick = 0;
-    // A racer who lifted nothing has finished at once (cannot happen with legal starts).
-    for (let p = 1; p <= 2; p++) {
-      if (hand[p] === 0) {
-        done[p] = ++place;
-        if (winner === 0) winner = p;
-      }
-    }
-    while ((done[1] === 0 || done[2] === 0) && tick < maxTicks) {
-      tick++;
-      const first = rules.tickOrder === 'p1First' ? 1 : rules.tickOrder === 'p2First' ? 2 : tick % 2 === 1 ? 1 : 2;
-      if (trace !== null) trace.push({ type: 'raceTick', tick, order: [first, 3 - first], rule: rules.rules.tick });
-      for (let k = 0; k < 2; k++) {
-        const p = k === 0 ? first : 3 - first;
-        if (done[p] !== 0) continue;
-        const next = rules.next[p]!;
-        let cur = cursor[p]!;
-        let skipped = 0;
-        for (;;) {
-          cur = next[cur]!;
-          if (skipOrigin && cur === lifted[p]) {
-            if (trace !== null) trace.push({ type: 'skip', player: p, hole: cur, rule: '§1' });
-            continue;
-          }
-          if (rules.skip !== null && skipped < n && rules.skip(s, cur, hand[p]!, p)) {
-            skipped++;
-            if (trace !== null) trace.push({ type: 'skip', player: p, hole: cur, rule: rules.rules.skip });
-            continue;
-          }
-          break;
-        }
-        counts[cur]!++;
-        hand[p]!--;
-        cursor[p] = cur;
-        if (trace !== null) trace.push({ type: 'drop', player: p, hole: cur, count: counts[cur]!, rule: rules.rules.tick });
-        if (hand[p] === 0) {
-          const relay = afterLast !== null ? afterLast(s, cur, p, trace) === LAP_RELAY : counts[cur]! > 1;
-          if (relay && counts[cur]! > 0) {
-            hand[p] = counts[cur]!;
-            counts[cur] = 0;
-            lifted[p] = cur;
-            if (trace !== null) trace.push({ type: 'relay', player: p, hole: cur, count: hand[p]!, rule: rules.rules.tick });
-          } else {
-            done[p] = ++place;
-            if (winner === 0) {
-              winner = p;
-              winTick = tick;
-            } else if (winTick === tick) {
-              deadHeat = true;
-            }
-            if (trace !== null) trace.push({ type: 'raceFinish', player: p, hole: cur, place: done[p]!, rule: rules.rules.finish });
-          }
-        }
-      }
-      if (deadHeat && rules.tie === 'coin') {
-        // SPEC §7.4: the lock-step model cannot tell who was quicker; the seeded coin decides.
-        winner = 1 + s.rng.int(2);
-        done[winner] = 1;
-        done[3 - winner] = 2;
-      }
-      if (winner !== 0 && rules.loserCompletion === 'abandon') {
-        const loser = 3 - winner;
-        if (done[loser] === 0) {
-          const h = lifted[loser]!;
-          counts[h]! += hand[loser]!;
-          if (trace !== null) trace.push({ type: 'raceAbandon', player: loser, hole: h, count: hand[loser]!, rule: '§7.5' });
-          hand[loser] = 0;
-          done[loser] = ++place;
-        }
-        break;
-      }
-      // Loop check.
-      if (snapTick !== -1 && (tick - snapTick) % 2 === 0 && hand[1] === snapH1 && hand[2] === snapH2 &&
-          cursor[1] === snapC1 && cursor[2] === snapC2 && done[1] === snapD1 && done[2] === snapD2 &&
-          lifted[1] === snapL1 && lifted[2] === snapL2 && sameCounts(counts, n)) {
-        loopDetected = true;
-        break;
-      }
-      lambda++;
-      if (snapTick === -1 || lambda === power) {
-        snapCounts.set(counts);
-        snapTick = tick;
-        snapH1 = hand[1]!; snapH2 = hand[2]!; snapC1 = cursor[1]!; snapC2 = cursor[2]!; snapD1 = done[1]!; snapD2 = done[2]!;
-        snapL1 = lifted[1]!; snapL2 = lifted[2]!;
-        power *= 2;
-        lambda = 0;
-      }
-    }
-    if (!loopDetected && tick >= maxTicks) loopDetected = true;
-    if (loopDetected) {
-      if (rules.loopResolution === 'restartRace' && restarts === 0 && winner === 0) {
-        // Put the board back as it was and race again with the other tick priority; a second
-        // loop falls back to the seeded coin.
-        counts.set(savedCounts.subarray(0, n));
-        s.captured.set(savedCaptured.subarray(0, 3));
-        restarts++;
-        loopDetected = false;
-        rules = { ...rules, tickOrder: rules.tickOrder === 'p2First' ? 'p1First' : 'p2First' };
-        continue restart;
-      }
-      // Unfinished racers put their hands back where they last lifted.
-      for (let p = 1; p <= 2; p++) {
-        if (hand[p]! > 0) {
-          counts[lifted[p]!]! += hand[p]!;
-          if (trace !== null) trace.push({ type: 'raceAbandon', player: p, hole: lifted[p]!, count: hand[p]!, rule: rules.rules.loop });
-          hand[p] = 0;
-        }
-      }
-      if (winner !== 0) {
-        // Only the loser's completion repeated: the race itself was won fairly, so the winner
-        // stands and the loser's endless sowing is cut off as if he had abandoned.
-        loopDetected = false;
-        if (done[3 - winner] === 0) done[3 - winner] = ++place;
-        if (trace !== null) trace.push({ type: 'raceEnd', winner, loop: false, deadHeat, rule: deadHeat ? rules.rules.tie : rules.rules.finish });
-      } else {
-        winner = rules.loopResolution === 'p1Starts' ? 1 : 1 + s.rng.int(2);
-        done[winner] = 1;
-        done[3 - winner] = 2;
-        if (trace !== null) trace.push({ type: 'raceEnd', winner, loop: true, deadHeat: false, rule: rules.rules.loop });
-      }
-    } else if (trace !== null) {
-      trace.push({ type: 'raceEnd', winner, loop: false, deadHeat, rule: deadHeat ? rules.rules.tie : rules.rules.finish });
-    }
-    s.raceWinner = winner;
-    s.raceTick = tick;
-    return { winner, loop: loopDetected, deadHeat, ticks: tick };
+    const outcome = loop ? resolveLoop(s, rules, trace, scratch, ticks) : endRace(rules, trace, scratch, ticks);
+    s.raceWinner = outcome.winner;
+    s.raceTick = ticks;
+    return outcome;
   }
 }
 
-function sameCounts(c: Int32Array, n: number): boolean {
-  for (let i = 0; i < n; i++) if (c[i] !== snapCounts[i]) return false;
-  return true;
+/**
+ * One run of the race from tick 0 with the given tick order. Returns the ticks played, negated
+ * when the run repeated (or reached `maxTicks`) before it was over.
+ */
+function raceRun(
+  s: State,
+  starts: readonly number[],
+  rules: RaceRules,
+  tickOrder: RaceTickOrder,
+  trace: Trace,
+  scratch: RaceScratch,
+): number {
+  const hand = s.raceHand;
+  const done = s.raceDone;
+  const maxTicks = rules.maxTicks ?? 1_000_000;
+  scratch.reset();
+  // Tick 0: both lift at once.
+  for (let p = 1; p <= 2; p++) {
+    const h = starts[p]!;
+    hand[p] = s.counts[h]!;
+    s.counts[h] = 0;
+    s.raceCursor[p] = h;
+    scratch.lifted[p] = h;
+    done[p] = 0;
+    if (trace !== null) trace.push({ type: 'raceStart', player: p, hole: h, count: hand[p]!, rule: rules.rules.start });
+  }
+  // A racer who lifted nothing has finished at once (cannot happen with legal starts).
+  for (let p = 1; p <= 2; p++) {
+    if (hand[p] === 0) {
+      done[p] = ++scratch.place;
+      if (scratch.winner === 0) scratch.winner = p;
+    }
+  }
+  let tick = 0;
+  while ((done[1] === 0 || done[2] === 0) && tick < maxTicks) {
+    tick++;
+    raceTick(s, tick, rules, tickOrder, trace, scratch);
+    const winner = scratch.winner;
+    if (winner !== 0 && rules.loserCompletion === 'abandon') {
+      const loser = 3 - winner;
+      if (done[loser] === 0) {
+        const h = scratch.lifted[loser]!;
+        s.counts[h]! += hand[loser]!;
+        if (trace !== null) trace.push({ type: 'raceAbandon', player: loser, hole: h, count: hand[loser]!, rule: '§7.5' });
+        hand[loser] = 0;
+        done[loser] = ++scratch.place;
+      }
+      break;
+    }
+    if (scratch.repeats(s, tick)) return -tick;
+  }
+  return tick >= maxTicks ? -tick : tick;
+}
+
+/** One lock-step tick: every unfinished racer drops one counter, in the tick's priority order. */
+function raceTick(s: State, tick: number, rules: RaceRules, tickOrder: RaceTickOrder, trace: Trace, scratch: RaceScratch): void {
+  const first = tickOrder === 'p1First' ? 1 : tickOrder === 'p2First' ? 2 : tick % 2 === 1 ? 1 : 2;
+  if (trace !== null) trace.push({ type: 'raceTick', tick, order: [first, 3 - first], rule: rules.rules.tick });
+  for (let k = 0; k < 2; k++) {
+    const p = k === 0 ? first : 3 - first;
+    if (s.raceDone[p] === 0) racerDrops(s, p, tick, rules, trace, scratch);
+  }
+  if (scratch.deadHeat && rules.tie === 'coin') {
+    // SPEC §7.4: the lock-step model cannot tell who was quicker; the seeded coin decides.
+    const winner = 1 + s.rng.int(2);
+    scratch.winner = winner;
+    s.raceDone[winner] = 1;
+    s.raceDone[3 - winner] = 2;
+  }
+}
+
+/** Racer `p` drops one counter; with his hand empty he relays on or finishes. */
+function racerDrops(s: State, p: number, tick: number, rules: RaceRules, trace: Trace, scratch: RaceScratch): void {
+  const counts = s.counts;
+  const hand = s.raceHand;
+  const skipOrigin = rules.skipOrigin === true;
+  const cur = nextDrop(
+    s,
+    s.raceCursor[p]!,
+    scratch.lifted[p]!,
+    hand[p]!,
+    p,
+    rules.next[p]!,
+    skipOrigin,
+    rules.skip,
+    trace,
+    rules.rules.skip,
+  );
+  counts[cur]!++;
+  hand[p]!--;
+  s.raceCursor[p] = cur;
+  if (trace !== null) trace.push({ type: 'drop', player: p, hole: cur, count: counts[cur]!, rule: rules.rules.tick });
+  if (hand[p] !== 0) return;
+  const afterLast = rules.afterLast ?? null;
+  const relay = afterLast !== null ? afterLast(s, cur, p, trace) === LAP_RELAY : counts[cur]! > 1;
+  if (relay && counts[cur]! > 0) {
+    hand[p] = counts[cur]!;
+    counts[cur] = 0;
+    scratch.lifted[p] = cur;
+    if (trace !== null) trace.push({ type: 'relay', player: p, hole: cur, count: hand[p]!, rule: rules.rules.tick });
+  } else {
+    scratch.finish(s.raceDone, p, tick);
+    if (trace !== null) trace.push({ type: 'raceFinish', player: p, hole: cur, place: s.raceDone[p]!, rule: rules.rules.finish });
+  }
+}
+
+/** A race that ran to its end. */
+function endRace(rules: RaceRules, trace: Trace, scratch: RaceScratch, ticks: number): RaceOutcome {
+  const { winner, deadHeat } = scratch;
+  if (trace !== null) trace.push({ type: 'raceEnd', winner, loop: false, deadHeat, rule: deadHeat ? rules.rules.tie : rules.rules.finish });
+  return { winner, loop: false, deadHeat, ticks };
+}
+
+/**
+ * A race that repeats: unfinished racers put their hands back where they last lifted; a race
+ * already won stands, any other is decided by `loopResolution`.
+ */
+function resolveLoop(s: State, rules: RaceRules, trace: Trace, scratch: RaceScratch, ticks: number): RaceOutcome {
+  const hand = s.raceHand;
+  const done = s.raceDone;
+  for (let p = 1; p <= 2; p++) {
+    if (hand[p]! > 0) {
+      const h = scratch.lifted[p]!;
+      s.counts[h]! += hand[p]!;
+      if (trace !== null) trace.push({ type: 'raceAbandon', player: p, hole: h, count: hand[p]!, rule: rules.rules.loop });
+      hand[p] = 0;
+    }
+  }
+  if (scratch.winner !== 0) {
+    // Only the loser's completion repeated: the race itself was won fairly, so the winner
+    // stands and the loser's endless sowing is cut off as if he had abandoned.
+    const loser = 3 - scratch.winner;
+    if (done[loser] === 0) done[loser] = ++scratch.place;
+    return endRace(rules, trace, scratch, ticks);
+  }
+  const winner = rules.loopResolution === 'p1Starts' ? 1 : 1 + s.rng.int(2);
+  done[winner] = 1;
+  done[3 - winner] = 2;
+  if (trace !== null) trace.push({ type: 'raceEnd', winner, loop: true, deadHeat: false, rule: rules.rules.loop });
+  return { winner, loop: true, deadHeat: false, ticks };
 }

@@ -1,7 +1,8 @@
 /**
- * Seeded pseudo-random numbers (SplitMix32 seeding + xorshift128+ style mixing kept in 32-bit
- * integers so that the whole generator is four numbers that a state can copy). Every random
- * thing in Gabata takes a seed; the same seed reproduces the same sequence on every platform.
+ * Seeded pseudo-random numbers: Chris Doty-Humphrey's sfc32 (small fast chaotic, 128 bits of
+ * state in four 32-bit words, so a state copies it cheaply), seeded by a SplitMix32-style mix of
+ * the seed. Every random thing in Gabata takes a seed; the same seed reproduces the same
+ * sequence on every platform.
  */
 export class Rng {
   a = 0;

@@ -38,7 +38,12 @@ describe('filterPerpetual (SPEC §8.1)', () => {
   it('keeps a pass without testing it, and an empty list stays empty', () => {
     let asked = 0;
     const out = Int32Array.from([MOVE_PASS]);
-    expect(filterPerpetual(s, out, 1, () => (asked++, true))).toBe(1);
+    expect(
+      filterPerpetual(s, out, 1, () => {
+        asked++;
+        return true;
+      }),
+    ).toBe(1);
     expect(out[0]).toBe(MOVE_PASS);
     expect(asked).toBe(0);
     expect(filterPerpetual(s, new Int32Array(4), 0, isPerpetual)).toBe(0);
@@ -101,7 +106,7 @@ describe('shared option specs', () => {
       roundStalemateOption({ ownerTakes: 'each takes his own', doublePass: true }),
       firstPlayerOption({ players: 3 }),
       firstPlayerOption({ players: 2 }),
-      ...raceOptions({ tickOrder: ['A'], loserCompletion: ['B'], loopResolution: ['C'] }),
+      ...raceOptions({ tickOrder: ['A'], tie: ['D'], loserCompletion: ['B'], loopResolution: ['C'] }),
     ];
     for (const o of specs) {
       if (o.kind === 'choice') expect(Object.keys(o.explain).sort()).toEqual([...o.values].sort());

@@ -47,12 +47,7 @@ export function firstPlayerOf(choice: string, players: number, rng: Rng): number
  * non-empty list is perpetual, the player passes. `isPerpetual` simulates a move on a scratch
  * state; make it once per game, not per call (move generation runs inside playouts).
  */
-export function filterPerpetual(
-  s: State,
-  out: Int32Array,
-  n: number,
-  isPerpetual: (s: State, move: number) => boolean,
-): number {
+export function filterPerpetual(s: State, out: Int32Array, n: number, isPerpetual: (s: State, move: number) => boolean): number {
   let k = 0;
   for (let i = 0; i < n; i++) {
     const m = out[i]!;

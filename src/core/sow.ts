@@ -1,17 +1,20 @@
 /**
  * The sowing kernel: relay (multi-lap) sowing along a track, written once for every relay game.
  * A ruleset supplies two hooks: `skip` (which holes a counter passes over) and `afterLast`
- * (what the last counter of a lap does: relay on, end the turn, capture, mark a hole...).
+ * (what the last counter of a lap does: relay on, end the turn, capture, mark a hole...), and
+ * may name the clause a relay cites (`relayRule`). Every drop of every sowing, the race's
+ * included, takes its hole from `nextDrop`.
  *
  * Relay sowing can run forever (SPEC §8); the kernel detects a repeating lap-start state with
  * Brent's cycle finding (no allocation, a snapshot compared once per lap) and reports
  * `SOW_PERPETUAL`, leaving the board at a lap start with nothing in hand.
  *
  * @example
- *   const end = sowRelay(state, 4, 1, track.next, hooks, null);
+ *   const sower = new RelaySower(hooks, { liftRule: 'ADW-07' }); // once per game
+ *   const end = sower.sow(state, 4, 1, track.next, null);
  */
 import type { State } from './state.js';
-import type { Trace } from './events.js';
+import type { GameEvent, Trace } from './events.js';
 
 /** `afterLast` result: lift the hole's counters and sow on from it. */
 export const LAP_RELAY = 0;
@@ -21,14 +24,20 @@ export const LAP_END = 1;
 export const LAP_CONTINUE = 2;
 /** Further game-specific stop codes may use values >= 3. */
 export const LAP_CUSTOM = 3;
-/** `sowRelay` result when the relay would never end. */
+/** `RelaySower.sow` result when the relay would never end. */
 export const SOW_PERPETUAL = -1;
 
 export interface SowHooks {
   /** Pass over `hole` without dropping? `hand` counts the counter about to be dropped. Null = never skip. */
-  readonly skip: ((s: State, hole: number, hand: number, mover: number) => boolean) | null;
+  readonly skip: SkipRule | null;
   /** Decide what the last counter of a lap, just dropped into `hole`, does. */
   afterLast(s: State, hole: number, mover: number, trace: Trace): number;
+  /**
+   * The clause a relay lifting `count` counters from `hole` cites, when it is not
+   * `SowOptions.relayRule` (e.g. the capturing counter of Abalala'e stepping on alone, ABA-13).
+   * Asked only when a trace is written.
+   */
+  relayRule?(s: State, hole: number, count: number, mover: number): string | undefined;
   /** Never drop into the hole a lap started from (SPEC §1, option `skipOriginOnLongLaps`). */
   readonly skipOrigin: boolean;
   /** Safety cap on laps in one sowing (SPEC §8.2); reaching it counts as perpetual. */
@@ -37,9 +46,11 @@ export interface SowHooks {
 
 /** Laps before cycle detection starts: ordinary turns end long before, so they pay nothing. */
 const CYCLE_CHECK_AFTER = 24;
-const MAX_HOLES = 64;
-const snapCounts = new Int32Array(MAX_HOLES);
-const snapMarks = new Int8Array(MAX_HOLES);
+/** Room for the board of any ruleset (the snapshot buffers of the cycle check). */
+export const MAX_HOLES = 64;
+
+/** A skip rule: pass over `hole` without dropping? `hand` counts the counter about to be dropped. */
+export type SkipRule = (s: State, hole: number, hand: number, mover: number) => boolean;
 
 /** Rule clauses a game wants cited on the kernel's lift, relay and drop events. */
 export interface SowOptions {
@@ -51,84 +62,116 @@ export interface SowOptions {
 }
 
 /**
- * Sows the counters of `start` along `next`, relaying while `afterLast` says so.
- * Returns the stop code of `afterLast` (>= 1), or SOW_PERPETUAL.
+ * The hole the next counter of a hand goes into, after `cur` along `next`: the one drop rule of
+ * every sowing (relay laps, single laps, the race). The lap's `origin` is passed over when
+ * `skipOrigin` is set (SPEC §1); a hole the `skip` rule passes over is skipped too, except that a
+ * full circuit of skips drops the counter regardless (a hole every rule would pass over cannot
+ * trap the hand). Each skip is a `skip` event when a trace is written.
  */
-export function sowRelay(
+export function nextDrop(
   s: State,
-  start: number,
+  cur: number,
+  origin: number,
+  hand: number,
   mover: number,
   next: Int8Array,
-  hooks: SowHooks,
+  skipOrigin: boolean,
+  skip: SkipRule | null,
   trace: Trace,
-  rules?: SowOptions,
+  skipRule?: string,
 ): number {
-  const counts = s.counts;
   const n = s.holeCount;
-  const skip = hooks.skip;
-  const skipOrigin = hooks.skipOrigin;
-  const maxLaps = hooks.maxLaps;
-  let hole = start;
-  let laps = 0;
-  // Brent's cycle detection on the lap-start state (counts, marks, hole).
-  let snapHole = -1;
-  let power = 1;
-  let lambda = 0;
+  let skipped = 0;
   for (;;) {
-    if (laps >= CYCLE_CHECK_AFTER) {
-      if (snapHole === hole && sameBoard(s, n)) return SOW_PERPETUAL;
-      lambda++;
-      if (snapHole === -1 || lambda === power) {
-        snapCounts.set(counts);
-        snapMarks.set(s.marks);
-        snapHole = hole;
-        power *= 2;
-        lambda = 0;
-      }
+    cur = next[cur]!;
+    if (skipOrigin && cur === origin) {
+      if (trace !== null) trace.push({ type: 'skip', player: mover, hole: cur, rule: '§1' });
+      continue;
     }
-    if (laps >= maxLaps) return SOW_PERPETUAL;
-    let hand = counts[hole]!;
-    counts[hole] = 0;
-    if (trace !== null) {
-      trace.push(
-        laps === 0
-          ? { type: 'lift', player: mover, hole, count: hand, rule: rules?.liftRule }
-          : { type: 'relay', player: mover, hole, count: hand, rule: rules?.relayRule },
-      );
+    if (skip !== null && skipped < n && skip(s, cur, hand, mover)) {
+      skipped++;
+      if (trace !== null) trace.push({ type: 'skip', player: mover, hole: cur, rule: skipRule });
+      continue;
     }
-    const origin = hole;
-    let cur = hole;
-    let skipped = 0;
-    while (hand > 0) {
-      cur = next[cur]!;
-      if (skipOrigin && cur === origin) {
-        if (trace !== null) trace.push({ type: 'skip', player: mover, hole: cur, rule: '§1' });
-        continue;
-      }
-      // A hole that every rule would pass over cannot trap the hand: after a full circuit of
-      // skips the counter is dropped regardless.
-      if (skip !== null && skipped < n && skip(s, cur, hand, mover)) {
-        skipped++;
-        if (trace !== null) trace.push({ type: 'skip', player: mover, hole: cur, rule: rules?.skipRule });
-        continue;
-      }
-      skipped = 0;
-      counts[cur]!++;
-      hand--;
-      if (trace !== null) trace.push({ type: 'drop', player: mover, hole: cur, count: counts[cur]!, rule: rules?.dropRule });
-    }
-    const r = hooks.afterLast(s, cur, mover, trace);
-    if (r !== LAP_RELAY) return r;
-    hole = cur;
-    laps++;
+    return cur;
   }
 }
 
-function sameBoard(s: State, n: number): boolean {
-  const c = s.counts;
-  const m = s.marks;
-  for (let i = 0; i < n; i++) if (c[i] !== snapCounts[i] || m[i] !== snapMarks[i]) return false;
-  return true;
+/**
+ * Relay sowing with its cycle check. A game owns one (`new RelaySower(hooks, rules)`): the
+ * snapshot of Brent's cycle finding lives in it, so two games never share a buffer.
+ */
+export class RelaySower {
+  private readonly snapCounts = new Int32Array(MAX_HOLES);
+  private readonly snapMarks = new Int8Array(MAX_HOLES);
+
+  /** @param rules clauses cited on the kernel's events (none when absent). */
+  constructor(
+    private readonly hooks: SowHooks,
+    private readonly rules: SowOptions = {},
+  ) {}
+
+  /**
+   * Sows the counters of `start` along `next`, relaying while `afterLast` says so.
+   * Returns the stop code of `afterLast` (>= 1), or SOW_PERPETUAL.
+   */
+  sow(s: State, start: number, mover: number, next: Int8Array, trace: Trace): number {
+    const counts = s.counts;
+    const hooks = this.hooks;
+    const rules = this.rules;
+    const skip = hooks.skip;
+    const skipOrigin = hooks.skipOrigin;
+    const maxLaps = hooks.maxLaps;
+    let hole = start;
+    let laps = 0;
+    // Brent's cycle detection on the lap-start state (counts, marks, hole).
+    let snapHole = -1;
+    let power = 1;
+    let lambda = 0;
+    for (;;) {
+      if (laps >= CYCLE_CHECK_AFTER) {
+        if (snapHole === hole && this.sameBoard(s)) return SOW_PERPETUAL;
+        lambda++;
+        if (snapHole === -1 || lambda === power) {
+          this.snapCounts.set(counts);
+          this.snapMarks.set(s.marks);
+          snapHole = hole;
+          power *= 2;
+          lambda = 0;
+        }
+      }
+      if (laps >= maxLaps) return SOW_PERPETUAL;
+      let hand = counts[hole]!;
+      counts[hole] = 0;
+      if (trace !== null) trace.push(this.liftEvent(s, hole, hand, mover, laps));
+      const origin = hole;
+      let cur = hole;
+      while (hand > 0) {
+        cur = nextDrop(s, cur, origin, hand, mover, next, skipOrigin, skip, trace, rules.skipRule);
+        counts[cur]!++;
+        hand--;
+        if (trace !== null) trace.push({ type: 'drop', player: mover, hole: cur, count: counts[cur]!, rule: rules.dropRule });
+      }
+      const r = hooks.afterLast(s, cur, mover, trace);
+      if (r !== LAP_RELAY) return r;
+      hole = cur;
+      laps++;
+    }
+  }
+
+  /** The event of a lap's start: the turn's lift, or a relay citing its clause. */
+  private liftEvent(s: State, hole: number, count: number, player: number, laps: number): GameEvent {
+    if (laps === 0) return { type: 'lift', player, hole, count, rule: this.rules.liftRule };
+    const rule = this.hooks.relayRule?.(s, hole, count, player) ?? this.rules.relayRule;
+    return { type: 'relay', player, hole, count, rule };
+  }
+
+  private sameBoard(s: State): boolean {
+    const c = s.counts;
+    const m = s.marks;
+    for (let i = 0; i < s.holeCount; i++) if (c[i] !== this.snapCounts[i] || m[i] !== this.snapMarks[i]) return false;
+    return true;
+  }
 }
 
 /**
@@ -148,11 +191,7 @@ export function sowLap(
   const counts = s.counts;
   let cur = from;
   while (hand > 0) {
-    cur = next[cur]!;
-    if (skipOrigin && cur === from) {
-      if (trace !== null) trace.push({ type: 'skip', player: mover, hole: cur, rule: '§1' });
-      continue;
-    }
+    cur = nextDrop(s, cur, from, hand, mover, next, skipOrigin, null, trace);
     counts[cur]!++;
     hand--;
     if (trace !== null) trace.push({ type: 'drop', player: mover, hole: cur, count: counts[cur]!, rule: dropRule });

@@ -133,11 +133,20 @@ export class State {
 
   /** Makes this state equal to `o` (same players and board size) without allocating. */
   copyFrom(o: State): void {
-    this.bytes.set(o.bytes);
+    this.copyBoardFrom(o);
     if (o.historyLength > 0) this.history.set(o.history.subarray(0, Math.min(o.historyLength, HISTORY)));
     this.historyLength = o.historyLength;
     this.historySeen = o.historySeen;
     this.historySeenHigh = o.historySeenHigh;
+    this.rng.copyFrom(o.rng);
+  }
+
+  /**
+   * Copies everything but the repetition history and the generator: what a sowing reads and
+   * writes, for a dry run on a scratch state (the perpetual-move test of move generation).
+   */
+  copyBoardFrom(o: State): void {
+    this.bytes.set(o.bytes);
     this.toMove = o.toMove;
     this.phase = o.phase;
     this.round = o.round;
@@ -150,7 +159,6 @@ export class State {
     this.winner = o.winner;
     this.endReason = o.endReason;
     this.guardEnds = o.guardEnds;
-    this.rng.copyFrom(o.rng);
   }
 
   /** Counters on the board. */

@@ -7,7 +7,7 @@ import { runRace } from '../core/race.js';
 import { Rng } from '../core/rng.js';
 import { makeSparse, parseSparse } from '../core/sparse.js';
 import { END_REASONS, PHASE_OVER, PHASE_PLAY, PHASE_RACE, State } from '../core/state.js';
-import { abalalae, AbalalaeGame, facingHoles, LAYOUT_ORDER } from './abalalae.js';
+import { abalalae, type AbalalaeGame, facingHoles, LAYOUT_ORDER } from './abalalae.js';
 import { getRuleset } from './index.js';
 
 const make = (o: Record<string, unknown> = {}): AbalalaeGame => unwrap(abalalae.create(o)) as AbalalaeGame;
@@ -112,10 +112,18 @@ describe("Abalala'e worked examples (SPEC §5.5)", () => {
     expect(Array.from(s.reserve)).toEqual(before[1]);
     expect(s.toMove).toBe(2);
     const caps = t.filter((e) => e.type === 'capture').map((e) => [(e as { hole: number }).hole, (e as { count: number }).count]);
-    expect(caps).toEqual([[8, 2], [14, 3], [17, 4]]);
+    expect(caps).toEqual([
+      [8, 2],
+      [14, 3],
+      [17, 4],
+    ]);
     // The carry after a capture is cited as ABA-13; the ordinary relay from 3 as ABA-10.
     const relays = t.filter((e) => e.type === 'relay').map((e) => [(e as { hole: number }).hole, e.rule]);
-    expect(relays).toEqual([[2, 'ABA-13'], [3, 'ABA-10'], [11, 'ABA-13']]);
+    expect(relays).toEqual([
+      [2, 'ABA-13'],
+      [3, 'ABA-10'],
+      [11, 'ABA-13'],
+    ]);
     expect(t.find((e) => e.type === 'turnEnd')?.rule).toBe('ABA-14');
   });
 
@@ -166,9 +174,7 @@ describe("Abalala'e worked examples (SPEC §5.5)", () => {
       else if (e.type === 'relay') ticks.push(`P${e.player}^${e.hole}`);
       else if (e.type === 'raceFinish') ticks.push(`P${e.player}#${e.place}`);
     }
-    expect(ticks.join(' ')).toBe(
-      't1 P1>1 P2>16 t2 P2>15 P1>2 t3 P1>3 P1#1 P2>14 P2^14 t4 P2>13 t5 P2>12 P2#2',
-    );
+    expect(ticks.join(' ')).toBe('t1 P1>1 P2>16 t2 P2>15 P1>2 t3 P1>3 P1#1 P2>14 P2^14 t4 P2>13 t5 P2>12 P2#2');
     expect(t.filter((e) => e.type === 'capture')).toHaveLength(0);
   });
 
@@ -188,14 +194,20 @@ describe("Abalala'e worked examples (SPEC §5.5)", () => {
     expect(g.endRound(s, 'rules', t)).toBe(true);
     expect(board(s)).toBe('0:3, 1:3, 2:3, 3:3, 4:3, 5:3, 6:3, 11:2, 12:3, 13:3, 14:3, 15:3, 16:3, 17:3');
     expect(s.boardTotal()).toBe(41);
-    expect(piles(s)).toEqual([[0, 0, 0], [0, 0, 13]]);
+    expect(piles(s)).toEqual([
+      [0, 0, 0],
+      [0, 0, 13],
+    ]);
     expect(s.round).toBe(2);
     const red = t.find((e) => e.type === 'redistribute') as Extract<GameEvent, { type: 'redistribute' }>;
     expect(red.counts).toEqual(Array.from(s.counts));
     // New race from holes 0 and 17.
     const after: GameEvent[] = [];
     g.openRound(s, after);
-    expect(after.filter((e) => e.type === 'raceStart').map((e) => [(e as { hole: number }).hole, (e as { count: number }).count])).toEqual([[0, 3], [17, 3]]);
+    expect(after.filter((e) => e.type === 'raceStart').map((e) => [(e as { hole: number }).hole, (e as { count: number }).count])).toEqual([
+      [0, 3],
+      [17, 3],
+    ]);
     expect(s.total()).toBe(54);
   });
 });
@@ -313,7 +325,7 @@ describe("Abalala'e rule clauses", () => {
     expect(legal(g, s)).toEqual([6, 13, 17]);
   });
 
-  it("ABA-10 a lap ending in an occupied hole (of either owner) is lifted and sown on", () => {
+  it('ABA-10 a lap ending in an occupied hole (of either owner) is lifted and sown on', () => {
     const g = make();
     // P1 from 4 (2): 5, 11 -> 11 had 1 (own, occupied) -> lift 2: 10, 9 -> 9 had 1 -> lift 2: 8, 7.
     // 7 is P2's and held 1 -> lift 2: 6, 12 -> 12 empty, P2's -> end.
@@ -341,7 +353,9 @@ describe("Abalala'e rule clauses", () => {
     // P1 from 3 (1) -> 4 (empty, own, right half): facing {16}; 10 is P1's own hole, not captured.
     const s = pos(g, '3:1, 10:2, 16:5, 13:1', 1);
     const t = play(g, s, 3);
-    expect(t.filter((e) => e.type === 'capture').map((e) => [(e as { hole: number }).hole, (e as { count: number }).count])).toEqual([[16, 5]]);
+    expect(t.filter((e) => e.type === 'capture').map((e) => [(e as { hole: number }).hole, (e as { count: number }).count])).toEqual([
+      [16, 5],
+    ]);
     // The capturing counter carries on to 5 (empty, own, facing {17} empty) and stops.
     expect(board(s)).toBe('5:1, 10:2, 13:1');
     expect(s.captured[1]).toBe(5);
@@ -406,13 +420,20 @@ describe("Abalala'e rule clauses", () => {
 
   it('ABA-16 the poorer player lays out all his counters three to a hole along his track', () => {
     const g = make();
-    for (const [low, holes] of [[1, '0:1'], [4, '0:3, 1:1'], [26, '0:3, 1:3, 2:3, 3:3, 4:3, 5:3, 9:2, 10:3, 11:3']] as const) {
+    for (const [low, holes] of [
+      [1, '0:1'],
+      [4, '0:3, 1:1'],
+      [26, '0:3, 1:3, 2:3, 3:3, 4:3, 5:3, 9:2, 10:3, 11:3'],
+    ] as const) {
       const s = pos(g, '', 1);
       s.reserve.fill(0);
       s.captured[1] = low;
       s.captured[2] = 54 - low;
       g.redistribute(s, null);
-      const p1 = makeSparse(Array.from(s.counts, (c, h) => (s.owners[h] === 1 ? c : 0)), new Array(18).fill(0));
+      const p1 = makeSparse(
+        Array.from(s.counts, (c, h) => (s.owners[h] === 1 ? c : 0)),
+        new Array(18).fill(0),
+      );
       expect(p1).toBe(holes);
       expect(s.total()).toBe(54);
     }
@@ -429,14 +450,20 @@ describe("Abalala'e rule clauses", () => {
     g.redistribute(s, null);
     // P2 (14) lays out 3,3,3,3,2 in 17,16,15,14,13; P1 puts 3 in 0..4 and keeps 25 aside.
     expect(board(s)).toBe('0:3, 1:3, 2:3, 3:3, 4:3, 13:2, 14:3, 15:3, 16:3, 17:3');
-    expect(piles(s)).toEqual([[0, 0, 0], [0, 25, 0]]);
+    expect(piles(s)).toEqual([
+      [0, 0, 0],
+      [0, 25, 0],
+    ]);
     const e = pos(g, '', 1);
     e.reserve.fill(0);
     e.captured[1] = 27;
     e.captured[2] = 27;
     g.redistribute(e, null);
     expect(Array.from(e.counts)).toEqual(new Array(18).fill(3));
-    expect(piles(e)).toEqual([[0, 0, 0], [0, 0, 0]]);
+    expect(piles(e)).toEqual([
+      [0, 0, 0],
+      [0, 0, 0],
+    ]);
   });
 
   it('ABA-18 winnings set aside count at the next redistribution (option winningsCountLater)', () => {
@@ -453,11 +480,17 @@ describe("Abalala'e rule clauses", () => {
     // Counted: P2 24 < P1 30: P2 lays out 24 in 8 holes, P1 matches 8 holes and keeps 6.
     const a = round({});
     expect(a.boardTotal()).toBe(48);
-    expect(piles(a)).toEqual([[0, 0, 0], [0, 6, 0]]);
+    expect(piles(a)).toEqual([
+      [0, 0, 0],
+      [0, 6, 0],
+    ]);
     // Not counted: P1 10 < P2 20 of this round: P1 lays out 10 in 4 holes, P2 matches 4 (12) and banks 8 more.
     const b = round({ winningsCountLater: false });
     expect(board(b)).toBe('0:3, 1:3, 2:3, 3:1, 14:3, 15:3, 16:3, 17:3');
-    expect(piles(b)).toEqual([[0, 0, 0], [0, 20, 12]]);
+    expect(piles(b)).toEqual([
+      [0, 0, 0],
+      [0, 20, 12],
+    ]);
     expect(b.total()).toBe(54);
   });
 
@@ -554,7 +587,8 @@ describe("Abalala'e options", () => {
     expect(unknown.ok).toBe(false);
     for (const name of ["Abalala'e", 'abalalae', 'ABALALAE']) expect(unwrap(getRuleset(name)).info.id).toBe('abalalae');
     for (const spec of abalalae.options) {
-      if (spec.kind !== 'integer') for (const v of spec.kind === 'choice' ? spec.values : ['true', 'false']) expect(spec.explain[v as 'true']).toBeTruthy();
+      if (spec.kind !== 'integer')
+        for (const v of spec.kind === 'choice' ? spec.values : ['true', 'false']) expect(spec.explain[v as 'true']).toBeTruthy();
     }
   });
 
@@ -645,7 +679,9 @@ describe("Abalala'e guards (SPEC §8)", () => {
     expect(s.toMove).toBe(2);
     expect(s.passes).toBe(1);
     // With the default cap the same player has ordinary moves.
-    expect(legal(make(), pos(make(), '0:2, 1:4, 2:2, 3:1, 4:1, 6:2, 7:1, 8:2, 9:1, 10:2, 11:3, 12:1, 13:3, 14:1, 15:2, 16:2, 17:1', 1))).not.toContain(MOVE_PASS);
+    expect(
+      legal(make(), pos(make(), '0:2, 1:4, 2:2, 3:1, 4:1, 6:2, 7:1, 8:2, 9:1, 10:2, 11:3, 12:1, 13:3, 14:1, 15:2, 16:2, 17:1', 1)),
+    ).not.toContain(MOVE_PASS);
   });
 
   it('§8.3 threefold repetition ends the round; ownerTakes gives each player his own holes', () => {
@@ -661,7 +697,12 @@ describe("Abalala'e guards (SPEC §8)", () => {
     expect(s.guardEnds).toBe(1);
     expect(s.round).toBe(2);
     const caps = t.filter((e) => e.type === 'capture').map((e) => [(e as { player: number }).player, (e as { hole: number }).hole]);
-    expect(caps).toEqual([[1, 2], [1, 9], [1, 10], [2, 13]]);
+    expect(caps).toEqual([
+      [1, 2],
+      [1, 9],
+      [1, 10],
+      [2, 13],
+    ]);
     expect(s.total()).toBe(54);
   });
 
@@ -744,30 +785,39 @@ describe("Abalala'e interface", () => {
 });
 
 describe('SPEC §12: race dead heats (ABA-06, §7.4)', () => {
-  it('ABA-06 / §7.4 from the standard start the race is a dead heat: raceTie = coin (default) lets either player start, raceTie = tickOrder always player 1', () => {
-    const coin = make();
-    const tick = make({ raceTie: 'tickOrder' });
-    const first = [0, 0, 0];
-    for (let seed = 1; seed <= 200; seed++) {
-      const trace: GameEvent[] = [];
-      const s = coin.newState(seed, trace);
-      const end = trace.find((e) => e.type === 'raceEnd');
-      expect(end).toMatchObject({ type: 'raceEnd', deadHeat: true, loop: false, rule: 'ABA-06', winner: s.toMove });
-      expect(coin.newState(seed).toMove).toBe(s.toMove);
-      first[s.toMove]!++;
-      const t = tick.newState(seed);
-      expect(t.toMove).toBe(1);
-      // The coin decides only who starts: the board after the race is the same.
-      expect([...t.counts]).toEqual([...s.counts]);
-    }
-    // A fair coin over 200 seeds: each side within 70..130 (p < 1e-4 outside).
-    expect(first[1]).toBeGreaterThan(70);
-    expect(first[2]).toBeGreaterThan(70);
-  });
+  it(
+    'ABA-06 / §7.4 from the standard start the race is a dead heat: raceTie = coin (default) lets either player ' +
+      'start, raceTie = tickOrder always player 1',
+    () => {
+      const coin = make();
+      const tick = make({ raceTie: 'tickOrder' });
+      const first = [0, 0, 0];
+      for (let seed = 1; seed <= 200; seed++) {
+        const trace: GameEvent[] = [];
+        const s = coin.newState(seed, trace);
+        const end = trace.find((e) => e.type === 'raceEnd');
+        expect(end).toMatchObject({ type: 'raceEnd', deadHeat: true, loop: false, rule: 'ABA-06', winner: s.toMove });
+        expect(coin.newState(seed).toMove).toBe(s.toMove);
+        first[s.toMove]!++;
+        const t = tick.newState(seed);
+        expect(t.toMove).toBe(1);
+        // The coin decides only who starts: the board after the race is the same.
+        expect([...t.counts]).toEqual([...s.counts]);
+      }
+      // A fair coin over 200 seeds: each side within 70..130 (p < 1e-4 outside).
+      expect(first[1]).toBeGreaterThan(70);
+      expect(first[2]).toBeGreaterThan(70);
+    },
+  );
 
   it('ABA-06 / §7.4 raceTie is listed with its default and SPEC §12 history', () => {
     const spec = abalalae.options.find((o) => o.name === 'raceTie');
-    expect(spec).toMatchObject({ kind: 'choice', values: ['coin', 'tickOrder'], default: 'coin', since: { date: '2026-11-30', before: 'tickOrder' } });
+    expect(spec).toMatchObject({
+      kind: 'choice',
+      values: ['coin', 'tickOrder'],
+      default: 'coin',
+      since: { date: '2026-11-30', before: 'tickOrder' },
+    });
     // A set of options naming every option but raceTie was written before it existed: tickOrder.
     const old: Record<string, unknown> = { ...make().options };
     delete old['raceTie'];

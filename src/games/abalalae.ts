@@ -38,16 +38,12 @@
  */
 import { err, ok, type Result } from '../core/errors.js';
 import type { Trace } from '../core/events.js';
-import {
-  MAX_MOVES,
-  MOVE_PASS,
-  standardReturns,
-  type Game,
-  type Ruleset,
-  type RulesetInfo,
-} from '../core/game.js';
+import { MAX_MOVES, MOVE_PASS, standardReturns, type Game, type Ruleset, type RulesetInfo } from '../core/game.js';
 import { GEOMETRY_3X6_A, OWNERS_3X6_2P, TRACK_A_P1, TRACK_A_P2, trackByName } from '../core/geometry.js';
 import {
+  OptionReader,
+  PERPETUAL_MOVES,
+  ROUND_STALEMATES,
   maxLapsPerTurnOption,
   maxTurnsPerRoundOption,
   perpetualMoveOption,
@@ -61,6 +57,12 @@ import {
   type RoundStalemate,
 } from '../core/options.js';
 import {
+  OPENING_MODES,
+  RACE_LOOP_RESOLUTIONS,
+  RACE_LOSER_COMPLETIONS,
+  RACE_TICK_ORDERS,
+  RACE_TIES,
+  RaceScratch,
   openingModeOption,
   raceOptions,
   runRace,
@@ -71,8 +73,18 @@ import {
   type RaceTickOrder,
   type RaceTie,
 } from '../core/race.js';
+import {
+  isGuardReason,
+  ownersTakeCounters,
+  perpetualTest,
+  reasonIndex,
+  roundGuard,
+  settlePerpetual,
+  traceRedistribution,
+  winnerByTotals,
+} from '../core/round.js';
 import { defineRuleset, filterPerpetual } from '../core/rules.js';
-import { LAP_END, LAP_RELAY, SOW_PERPETUAL, sowRelay, type SowHooks } from '../core/sow.js';
+import { LAP_END, LAP_RELAY, RelaySower, SOW_PERPETUAL, type SowHooks } from '../core/sow.js';
 import { END_REASONS, PHASE_OVER, PHASE_PLAY, PHASE_RACE, State, type EndReason } from '../core/state.js';
 
 /** Counters in a full set (ABA-02). */
@@ -130,7 +142,7 @@ const OPTIONS: readonly OptionSpec[] = [
     description: 'Are the facing-hole captures (ABA-12/13) made during the race?',
     explain: {
       true: 'Yes: a racer whose last counter falls into an empty own hole captures and carries on.',
-      false: 'No: an empty hole ends a racer\'s race, whoever owns it (ABA-07).',
+      false: "No: an empty hole ends a racer's race, whoever owns it (ABA-07).",
     },
     refs: ['B3', 'ABA-07'],
   },
@@ -141,7 +153,9 @@ const OPTIONS: readonly OptionSpec[] = [
     description: 'Do winnings set aside count in the next redistribution?',
     explain: {
       true: 'Yes: a player lays out (or matches with) everything he owns, winnings included (ABA-18).',
-      false: 'No: winnings are banked for good; each round is played with the counters captured in the last one, and the match ends when one player takes every counter in play.',
+      false:
+        'No: winnings are banked for good; each round is played with the counters captured in the last one, and the ' +
+        'match ends when one player takes every counter in play.',
     },
     refs: ['B8', 'ABA-18'],
   },
@@ -173,28 +187,58 @@ const INFO: RulesetInfo = {
       year: 1971,
       title: 'Gabata and Related Board Games of Ethiopia and the Horn of Africa. Ethiopia Observer 14(3): 154-206',
       pages: '163, 172',
-      note: "Taught to Pankhurst by Abba Pawlos Tzadua, Abba Zacharias, Michael Yaqob and Gabra Sellasé Gabra Amlak; read through the Ludii portal's paraphrase (DLP.Games.319).",
+      note:
+        'Taught to Pankhurst by Abba Pawlos Tzadua, Abba Zacharias, Michael Yaqob and Gabra Sellasé Gabra Amlak; ' +
+        "read through the Ludii portal's paraphrase (DLP.Games.319).",
     },
   ],
   clausePrefix: 'ABA',
   players: [2],
   summary:
     'A three-row relay-sowing game in which each player follows his own serpentine track, the two running opposite ways. ' +
-    'Each round opens with a simultaneous race; captures take the opponent\'s holes facing an empty own hole, and the ' +
+    "Each round opens with a simultaneous race; captures take the opponent's holes facing an empty own hole, and the " +
     'rounds go on, with the poorer player laying out all he has, until one player holds all 54 counters.',
   reconstructions: [
-    { ref: 'ABA-06', text: 'The simultaneous race is played in lock-step, one counter per player per tick (SPEC §7).', option: 'openingMode', confidence: 'medium' },
+    {
+      ref: 'ABA-06',
+      text: 'The simultaneous race is played in lock-step, one counter per player per tick (SPEC §7).',
+      option: 'openingMode',
+      confidence: 'medium',
+    },
     { ref: 'ABA-06', text: 'Within a tick the players drop in alternating priority.', option: 'raceTickOrder', confidence: 'medium' },
-    { ref: 'ABA-06 / §7.4', text: 'A dead heat (both racers finishing in the same tick, as always from the standard start) is settled by a seeded coin.', option: 'raceTie', confidence: 'medium' },
+    {
+      ref: 'ABA-06 / §7.4',
+      text: 'A dead heat (both racers finishing in the same tick, as always from the standard start) is settled by a seeded coin.',
+      option: 'raceTie',
+      confidence: 'medium',
+    },
     { ref: 'ABA-06', text: 'The race loser finishes his own sowing.', option: 'raceLoserCompletion', confidence: 'medium' },
     { ref: '§7', text: 'A race that repeats forever is decided by a seeded coin.', option: 'raceLoopResolution', confidence: 'low' },
     { ref: 'ABA-07', text: 'No captures are made in the race.', option: 'raceCaptures', confidence: 'medium' },
-    { ref: 'ABA-09', text: 'A main-phase turn may start from any own hole (the leftmost-hole rule is read as the race\'s only).', confidence: 'medium' },
-    { ref: 'ABA-15', text: 'The round end is tested at the end of each turn (and after the race), not after every lap.', confidence: 'medium' },
-    { ref: 'ABA-18', text: 'Winnings set aside count in later redistributions (Ludii\'s Rab\'e model).', option: 'winningsCountLater', confidence: 'medium' },
+    {
+      ref: 'ABA-09',
+      text: "A main-phase turn may start from any own hole (the leftmost-hole rule is read as the race's only).",
+      confidence: 'medium',
+    },
+    {
+      ref: 'ABA-15',
+      text: 'The round end is tested at the end of each turn (and after the race), not after every lap.',
+      confidence: 'medium',
+    },
+    {
+      ref: 'ABA-18',
+      text: "Winnings set aside count in later redistributions (Ludii's Rab'e model).",
+      option: 'winningsCountLater',
+      confidence: 'medium',
+    },
     { ref: 'ABA-19', text: 'Every round opens with a race again.', option: 'openingMode', confidence: 'medium' },
     { ref: '§1', text: 'A long lap sows into its own origin hole.', option: 'skipOriginOnLongLaps', confidence: 'medium' },
-    { ref: '§8', text: 'Perpetual sowings are illegal; repeated or overlong rounds end with each player taking his own holes.', option: 'perpetualMove, roundStalemate', confidence: 'low' },
+    {
+      ref: '§8',
+      text: 'Perpetual sowings are illegal; repeated or overlong rounds end with each player taking his own holes.',
+      option: 'perpetualMove, roundStalemate',
+      confidence: 'low',
+    },
   ],
 };
 
@@ -202,22 +246,39 @@ const INFO: RulesetInfo = {
 // The game.
 
 interface AbalalaeOptions {
-  openingMode: OpeningMode;
-  raceTickOrder: RaceTickOrder;
-  raceTie: RaceTie;
-  raceLoserCompletion: RaceLoserCompletion;
-  raceLoopResolution: RaceLoopResolution;
-  raceCaptures: boolean;
-  winningsCountLater: boolean;
-  skipOriginOnLongLaps: boolean;
-  perpetualMove: PerpetualMove;
-  maxLapsPerTurn: number;
-  maxTurnsPerRound: number;
-  roundStalemate: RoundStalemate;
-  rounds: number;
+  readonly openingMode: OpeningMode;
+  readonly raceTickOrder: RaceTickOrder;
+  readonly raceTie: RaceTie;
+  readonly raceLoserCompletion: RaceLoserCompletion;
+  readonly raceLoopResolution: RaceLoopResolution;
+  readonly raceCaptures: boolean;
+  readonly winningsCountLater: boolean;
+  readonly skipOriginOnLongLaps: boolean;
+  readonly perpetualMove: PerpetualMove;
+  readonly maxLapsPerTurn: number;
+  readonly maxTurnsPerRound: number;
+  readonly roundStalemate: RoundStalemate;
+  readonly rounds: number;
 }
 
-const reasonIndex = (r: EndReason): number => END_REASONS.indexOf(r);
+function readOptions(values: Readonly<Record<string, OptionValue>>): AbalalaeOptions {
+  const read = new OptionReader(values);
+  return {
+    openingMode: read.choice('openingMode', OPENING_MODES),
+    raceTickOrder: read.choice('raceTickOrder', RACE_TICK_ORDERS),
+    raceTie: read.choice('raceTie', RACE_TIES),
+    raceLoserCompletion: read.choice('raceLoserCompletion', RACE_LOSER_COMPLETIONS),
+    raceLoopResolution: read.choice('raceLoopResolution', RACE_LOOP_RESOLUTIONS),
+    raceCaptures: read.flag('raceCaptures'),
+    winningsCountLater: read.flag('winningsCountLater'),
+    skipOriginOnLongLaps: read.flag('skipOriginOnLongLaps'),
+    perpetualMove: read.choice('perpetualMove', PERPETUAL_MOVES),
+    maxLapsPerTurn: read.integer('maxLapsPerTurn'),
+    maxTurnsPerRound: read.integer('maxTurnsPerRound'),
+    roundStalemate: read.choice('roundStalemate', ROUND_STALEMATES),
+    rounds: read.integer('rounds'),
+  };
+}
 
 /** Facing-hole capture (ABA-12) by the counter just dropped into the empty own hole `hole`. */
 function captureFacing(s: State, hole: number, mover: number, trace: Trace): number {
@@ -253,12 +314,12 @@ export class AbalalaeGame implements Game {
   readonly geometry = GEOMETRY_3X6_A;
   readonly counterTotal = ABALALAE_COUNTERS;
   readonly opts: AbalalaeOptions;
-  /** Rule clause cited on relay events; switched to ABA-13 for the step after a capture. */
-  private readonly sowRules = { liftRule: 'ABA-09', relayRule: 'ABA-10', dropRule: 'ABA-03' };
   private readonly hooks: SowHooks;
+  private readonly sower: RelaySower;
   private readonly raceRules: RaceRules;
-  /** Scratch state for the perpetual-move test of `legalMoves`. */
-  private readonly scratch = new State(2, HOLES);
+  private readonly raceScratch = new RaceScratch();
+  /** Does sowing from a start never end? (simulated on a scratch state of the game) */
+  private readonly isPerpetual: (s: State, start: number) => boolean;
   private readonly buf = new Int32Array(MAX_MOVES);
   private readonly totals = new Int32Array(3);
   /** Captures made in the turn being applied (clears the repetition history). */
@@ -267,17 +328,16 @@ export class AbalalaeGame implements Game {
   constructor(ruleset: Ruleset, options: Record<string, OptionValue>) {
     this.ruleset = ruleset;
     this.options = Object.freeze({ ...options });
-    this.opts = options as unknown as AbalalaeOptions;
-    const sowRules = this.sowRules;
+    this.opts = readOptions(options);
     this.hooks = {
       skip: null,
       skipOrigin: this.opts.skipOriginOnLongLaps,
       maxLaps: this.opts.maxLapsPerTurn,
+      // ABA-13: the capturing counter steps on alone (a relay lifting one counter); any other
+      // relay lifts a hole that held more (ABA-10, the kernel's default clause).
+      relayRule: (_s: State, _hole: number, count: number): string | undefined => (count === 1 ? 'ABA-13' : undefined),
       afterLast: (s: State, hole: number, mover: number, trace: Trace): number => {
-        if (s.counts[hole]! > 1) {
-          sowRules.relayRule = 'ABA-10';
-          return LAP_RELAY;
-        }
+        if (s.counts[hole]! > 1) return LAP_RELAY;
         if (s.owners[hole] !== mover) {
           if (trace !== null) trace.push({ type: 'turnEnd', player: mover, reason: 'emptyOpponentHole', rule: 'ABA-11' });
           return LAP_END;
@@ -286,13 +346,16 @@ export class AbalalaeGame implements Game {
         if (taken > 0) {
           this.turnCaptured += taken;
           // ABA-13: the capturing counter is lifted alone and steps on as a new last counter.
-          sowRules.relayRule = 'ABA-13';
           return LAP_RELAY;
         }
         if (trace !== null) trace.push({ type: 'turnEnd', player: mover, reason: 'nothingFacing', rule: 'ABA-14' });
         return LAP_END;
       },
     };
+    this.sower = new RelaySower(this.hooks, { liftRule: 'ABA-09', relayRule: 'ABA-10', dropRule: 'ABA-03' });
+    this.isPerpetual = perpetualTest(new State(2, HOLES), (scratch, start, mover) =>
+      this.sower.sow(scratch, start, mover, NEXT[mover]!, null),
+    );
     const raceCaptures = this.opts.raceCaptures;
     this.raceRules = {
       next: NEXT,
@@ -343,7 +406,7 @@ export class AbalalaeGame implements Game {
       if (this.opts.openingMode === 'race') {
         s.phase = PHASE_RACE;
         s.toMove = 0;
-        const out = runRace(s, LEFTMOST, this.raceRules, trace);
+        const out = runRace(s, LEFTMOST, this.raceRules, trace, this.raceScratch);
         first = out.winner;
       } else if (this.opts.openingMode === 'p1First') {
         first = 1;
@@ -368,9 +431,9 @@ export class AbalalaeGame implements Game {
    * round and a new one was set up (the caller opens it), false otherwise.
    */
   private beginTurn(s: State, trace: Trace): boolean {
+    const guard = roundGuard(s, this.opts.maxTurnsPerRound);
+    if (guard !== null) return this.endRound(s, guard, trace);
     s.turn++;
-    if (s.turn > this.opts.maxTurnsPerRound) return this.endRound(s, 'turnCap', trace);
-    if (s.recordPosition() >= 3) return this.endRound(s, 'stalemate', trace);
     return false;
   }
 
@@ -388,15 +451,6 @@ export class AbalalaeGame implements Game {
     if (this.opts.perpetualMove !== 'illegal') return n;
     return filterPerpetual(s, out, n, this.isPerpetual);
   }
-
-  /** Does sowing from `hole` never end? (simulated on the scratch board) */
-  private readonly isPerpetual = (s: State, hole: number): boolean => {
-    const scratch = this.scratch;
-    scratch.counts.set(s.counts);
-    scratch.owners.set(s.owners);
-    scratch.captured.set(s.captured);
-    return sowRelay(scratch, hole, s.toMove, NEXT[s.toMove]!, this.hooks, null) === SOW_PERPETUAL;
-  };
 
   legalMovesFor(s: State, player: number, out: Int32Array): number {
     // Abalala'e has no simultaneous decision (the race is forced); sequential nodes only.
@@ -420,12 +474,11 @@ export class AbalalaeGame implements Game {
     }
     s.passes = 0;
     this.turnCaptured = 0;
-    this.sowRules.relayRule = 'ABA-10';
-    const r = sowRelay(s, move, mover, NEXT[mover]!, this.hooks, trace, this.sowRules);
+    const r = this.sower.sow(s, move, mover, NEXT[mover]!, trace);
     if (r === SOW_PERPETUAL) {
-      if (this.opts.perpetualMove === 'illegal') return false;
-      if (trace !== null) trace.push({ type: 'turnEnd', player: mover, reason: 'perpetual', rule: '§8.1' });
-      if (this.opts.perpetualMove === 'drawRound') {
+      const settled = settlePerpetual(this.opts.perpetualMove, s, trace, '§8.1');
+      if (settled === 'illegal') return false;
+      if (settled === 'drawRound') {
         this.settleOrOpen(s, 'perpetual', trace);
         return true;
       }
@@ -465,13 +518,13 @@ export class AbalalaeGame implements Game {
     s.endReason = reasonIndex(reason);
     if (guard) s.guardEnds++;
     if (guard && this.opts.roundStalemate === 'draw') {
-      this.takeOwnHoles(s, trace, '§8.3');
+      ownersTakeCounters(s, trace, '§8.3');
       if (trace !== null) trace.push({ type: 'roundEnd', round: s.round, totals: this.holdings(s), reason, rule: '§8.3' });
       this.finishMatch(s, 0, reason, trace);
       return false;
     }
     if (guard) {
-      this.takeOwnHoles(s, trace, '§8.3');
+      ownersTakeCounters(s, trace, '§8.3');
     } else {
       // ABA-15: the player who still has counters takes everything left on the board.
       const taker = sideHasCounters(s, 1) ? 1 : sideHasCounters(s, 2) ? 2 : 0;
@@ -486,7 +539,13 @@ export class AbalalaeGame implements Game {
       }
     }
     if (trace !== null) {
-      trace.push({ type: 'roundEnd', round: s.round, totals: this.holdings(s), reason: guard ? reason : 'sideEmpty', rule: guard ? '§8.3' : 'ABA-15' });
+      trace.push({
+        type: 'roundEnd',
+        round: s.round,
+        totals: this.holdings(s),
+        reason: guard ? reason : 'sideEmpty',
+        rule: guard ? '§8.3' : 'ABA-15',
+      });
     }
     const inPlay = this.redistributionTotals(s);
     if (inPlay[1] === 0 || inPlay[2] === 0) {
@@ -499,24 +558,13 @@ export class AbalalaeGame implements Game {
     if (roundLimit || s.round >= MAX_ROUNDS) {
       // The `rounds` option (or the safety net): the larger holding wins.
       if (!roundLimit) s.guardEnds++;
-      const h1 = s.captured[1]! + s.reserve[1]!;
-      const h2 = s.captured[2]! + s.reserve[2]!;
-      this.finishMatch(s, h1 > h2 ? 1 : h2 > h1 ? 2 : 0, 'roundCap', trace);
+      const held = this.totals;
+      for (let p = 1; p <= 2; p++) held[p] = s.captured[p]! + s.reserve[p]!;
+      this.finishMatch(s, winnerByTotals(held, 2), 'roundCap', trace);
       return false;
     }
     this.redistribute(s, trace);
     return true;
-  }
-
-  private takeOwnHoles(s: State, trace: Trace, rule: string): void {
-    for (let h = 0; h < HOLES; h++) {
-      const c = s.counts[h]!;
-      if (c === 0) continue;
-      const p = s.owners[h]!;
-      s.counts[h] = 0;
-      s.captured[p]! += c;
-      if (trace !== null) trace.push({ type: 'capture', player: p, hole: h, count: c, rule });
-    }
   }
 
   /** Everything each player owns off the board (captured + winnings), index 1..2. */
@@ -568,18 +616,7 @@ export class AbalalaeGame implements Game {
     }
     s.reserve[richer]! += high;
     s.round++;
-    if (trace !== null) {
-      trace.push({
-        type: 'redistribute',
-        round: s.round,
-        owners: Array.from(s.owners),
-        counts: Array.from(s.counts),
-        captured: Array.from(s.captured),
-        reserve: Array.from(s.reserve),
-        changes: [],
-        rule: 'ABA-17',
-      });
-    }
+    traceRedistribution(s, trace, 'ABA-17');
   }
 
   private finishMatch(s: State, winner: number, reason: EndReason, trace: Trace): void {
@@ -589,7 +626,8 @@ export class AbalalaeGame implements Game {
     s.endReason = reasonIndex(reason);
     s.scores[1] = s.captured[1]! + s.reserve[1]!;
     s.scores[2] = s.captured[2]! + s.reserve[2]!;
-    if (trace !== null) trace.push({ type: 'matchEnd', winner, scores: this.holdings(s), reason, rule: reason === 'rules' ? 'ABA-20' : '§8' });
+    if (trace !== null)
+      trace.push({ type: 'matchEnd', winner, scores: this.holdings(s), reason, rule: reason === 'rules' ? 'ABA-20' : '§8' });
   }
 
   moveText(_s: State, move: number): string {
@@ -612,7 +650,11 @@ export class AbalalaeGame implements Game {
     if (move !== MOVE_PASS && s.counts[move] === 0) {
       return err('ERR_ILLEGAL_MOVE', `hole ${move} is empty; legal: ${legal}`, text);
     }
-    return err('ERR_ILLEGAL_MOVE', `${this.moveText(s, move)} is not legal here (a perpetual sowing, or a pass while a move exists); legal: ${legal}`, text);
+    return err(
+      'ERR_ILLEGAL_MOVE',
+      `${this.moveText(s, move)} is not legal here (a perpetual sowing, or a pass while a move exists); legal: ${legal}`,
+      text,
+    );
   }
 
   returns(s: State, out: Float64Array): void {
@@ -629,23 +671,27 @@ export class AbalalaeGame implements Game {
       else theirs += s.counts[h]!;
     }
     const v = (mine - theirs) / ABALALAE_COUNTERS;
-    return v > 1 ? 1 : v < -1 ? -1 : v;
+    return Math.max(-1, Math.min(1, v));
   }
 
   validate(s: State): Result<State> {
     if (s.players !== 2 || s.holeCount !== HOLES) return err('ERR_POSITION', "an Abalala'e position has 2 players and 18 holes");
     for (let h = 0; h < HOLES; h++) {
-      if (s.owners[h] !== OWNERS_3X6_2P[h]) return err('ERR_POSITION', `hole ${h} must belong to player ${OWNERS_3X6_2P[h]} (ABA-01)`, `owners[${h}]`);
+      if (s.owners[h] !== OWNERS_3X6_2P[h])
+        return err('ERR_POSITION', `hole ${h} must belong to player ${OWNERS_3X6_2P[h]} (ABA-01)`, `owners[${h}]`);
       if (s.counts[h]! < 0) return err('ERR_POSITION', `hole ${h} holds a negative count`, `counts[${h}]`);
       if (s.marks[h] !== 0) return err('ERR_POSITION', "Abalala'e has no marked holes", `marks[${h}]`);
     }
     for (let p = 1; p <= 2; p++) {
       if (s.captured[p]! < 0 || s.reserve[p]! < 0) return err('ERR_POSITION', `player ${p} holds a negative pile`, `captured[${p}]`);
-      if (s.raceHand[p] !== 0) return err('ERR_POSITION', 'no counters may be in a racer\'s hand between moves', `raceHand[${p}]`);
+      if (s.raceHand[p] !== 0) return err('ERR_POSITION', "no counters may be in a racer's hand between moves", `raceHand[${p}]`);
     }
     const total = s.total();
     if (total !== ABALALAE_COUNTERS) {
-      return err('ERR_POSITION', `the board and piles hold ${total} counters; Abalala'e has ${ABALALAE_COUNTERS} (board + captured + reserve)`);
+      return err(
+        'ERR_POSITION',
+        `the board and piles hold ${total} counters; Abalala'e has ${ABALALAE_COUNTERS} (board + captured + reserve)`,
+      );
     }
     if (s.phase === PHASE_OVER) {
       if (s.toMove !== 0) return err('ERR_POSITION', 'nobody is to move in a finished match', 'toMove');
@@ -653,7 +699,8 @@ export class AbalalaeGame implements Game {
     }
     if (s.phase !== PHASE_PLAY) return err('ERR_POSITION', "an Abalala'e position between moves is in phase 'play' or 'over'", 'phase');
     const lastRound = this.opts.rounds > 0 ? Math.min(this.opts.rounds, MAX_ROUNDS) : MAX_ROUNDS;
-    if (s.round > lastRound) return err('ERR_POSITION', `the match ends after round ${lastRound} (option rounds): round ${s.round} cannot be in play`, 'round');
+    if (s.round > lastRound)
+      return err('ERR_POSITION', `the match ends after round ${lastRound} (option rounds): round ${s.round} cannot be in play`, 'round');
     if (s.toMove !== 1 && s.toMove !== 2) return err('ERR_POSITION', 'player 1 or 2 must be to move', 'toMove');
     if (!sideHasCounters(s, 1) || !sideHasCounters(s, 2)) {
       return err('ERR_POSITION', 'a side with no counters would already have ended the round (ABA-15)');
@@ -665,18 +712,27 @@ export class AbalalaeGame implements Game {
   /** A finished match: the board cleared (ABA-15) and the winner ABA-20 (or the guard) gives. */
   private validateResult(s: State): Result<State> {
     for (let h = 0; h < HOLES; h++) {
-      if (s.counts[h] !== 0) return err('ERR_POSITION', `the last round ends with the board cleared (ABA-15); hole ${h} holds ${s.counts[h]}`, `counts[${h}]`);
+      if (s.counts[h] !== 0)
+        return err('ERR_POSITION', `the last round ends with the board cleared (ABA-15); hole ${h} holds ${s.counts[h]}`, `counts[${h}]`);
     }
     const holdings = this.holdings(s);
     for (let p = 1; p <= 2; p++) {
       if (s.scores[p] !== holdings[p]) {
-        return err('ERR_POSITION', `player ${p}'s final score is what he holds off the board, ${holdings[p]}, not ${s.scores[p]}`, `scores[${p}]`);
+        return err(
+          'ERR_POSITION',
+          `player ${p}'s final score is what he holds off the board, ${holdings[p]}, not ${s.scores[p]}`,
+          `scores[${p}]`,
+        );
       }
     }
     const reason = END_REASONS[s.endReason];
-    const guard = reason === 'stalemate' || reason === 'turnCap' || reason === 'perpetual';
+    const guard = isGuardReason(reason);
     if (reason === 'perpetual' && this.opts.perpetualMove !== 'drawRound') {
-      return err('ERR_POSITION', `a perpetual move ends the round only under perpetualMove=drawRound, not ${this.opts.perpetualMove}`, 'endReason');
+      return err(
+        'ERR_POSITION',
+        `a perpetual move ends the round only under perpetualMove=drawRound, not ${this.opts.perpetualMove}`,
+        'endReason',
+      );
     }
     const inPlay = this.redistributionTotals(s);
     const emptyHanded = inPlay[1] === 0 || inPlay[2] === 0;
@@ -684,19 +740,34 @@ export class AbalalaeGame implements Game {
     if (guard && this.opts.roundStalemate === 'draw') {
       expected = 0;
     } else if (reason === 'rules' || guard) {
-      if (!emptyHanded) return err('ERR_POSITION', `a round ended by ${reason} ends the match only when a player has nothing left to lay out (ABA-20)`, 'endReason');
+      if (!emptyHanded)
+        return err(
+          'ERR_POSITION',
+          `a round ended by ${reason} ends the match only when a player has nothing left to lay out (ABA-20)`,
+          'endReason',
+        );
       expected = inPlay[1] === 0 ? 2 : 1;
     } else if (reason === 'roundCap') {
       const limit = (this.opts.rounds > 0 && s.round >= this.opts.rounds) || s.round >= MAX_ROUNDS;
       if (emptyHanded || !limit) {
-        return err('ERR_POSITION', `a match ends by roundCap only after its last round (option rounds = ${this.opts.rounds}) with both players able to go on`, 'endReason');
+        return err(
+          'ERR_POSITION',
+          `a match ends by roundCap only after its last round (option rounds = ${this.opts.rounds}) with both players able to go on`,
+          'endReason',
+        );
       }
-      expected = holdings[1]! > holdings[2]! ? 1 : holdings[2]! > holdings[1]! ? 2 : 0;
+      expected = winnerByTotals(holdings, 2);
     } else {
       return err('ERR_POSITION', `an Abalala'e match does not end by ${reason}`, 'endReason');
     }
     if (s.winner !== expected) {
-      return err('ERR_POSITION', `by the holdings and the end reason (${reason}) the result is ${expected === 0 ? 'a draw' : `a win for player ${expected}`}, not ${s.winner === 0 ? 'a draw' : `a win for player ${s.winner}`}`, 'winner');
+      return err(
+        'ERR_POSITION',
+        `by the holdings and the end reason (${reason}) the result is ` +
+          `${expected === 0 ? 'a draw' : `a win for player ${expected}`}, not ` +
+          `${s.winner === 0 ? 'a draw' : `a win for player ${s.winner}`}`,
+        'winner',
+      );
     }
     return ok(s);
   }

@@ -4,7 +4,7 @@ import type { GameEvent } from '../core/events.js';
 import { MAX_MOVES, MOVE_PASS, type Game } from '../core/game.js';
 import { TRACK_G } from '../core/geometry.js';
 import { parseSparse } from '../core/sparse.js';
-import { PHASE_CHOOSE, PHASE_CONTINUE, PHASE_OVER, PHASE_PLAY, State } from '../core/state.js';
+import { PHASE_CHOOSE, PHASE_CONTINUE, PHASE_OVER, PHASE_PLAY, type State } from '../core/state.js';
 import { entitlements, gabataAdowa, gabataAksum, ownerSegments, transferHoles } from './gabata.js';
 
 const adowa = (o: Record<string, unknown> = {}): Game => unwrap(gabataAdowa.create(o));
@@ -83,12 +83,18 @@ describe('Gabata board and setup', () => {
     expect(ev.filter((e) => e.type === 'drop').map((e) => (e as { hole: number }).hole)).toEqual([0]);
   });
 
-  it('ADW-05 sowing drops into holes of either player and into wegues alike', () => {
+  it("ADW-05 sowing drops one counter into each next hole: own, the opponent's ordinary holes and wegues alike", () => {
     const g = adowa();
-    const s = pos(g, '4:4, 11:3(W2), 10:0, 12:1', 1);
-    const ev = play(g, s, 4);
-    expect(ev.filter((e) => e.type === 'drop').map((e) => (e as { hole: number }).hole)).toEqual([5, 11, 10, 9]);
-    expect(s.counts[11]).toBe(4);
+    // P1 sows 11 (5): 10 (own, 0 -> 1), 9 (P2's wegue on P1's side, 2 -> 3), 17 (P2's ordinary,
+    // 1 -> 2), 16 (P1's wegue on P2's side, 4 -> 5), 15 (P2's ordinary, empty: the turn ends).
+    const s = pos(g, '11:5, 9:2(W2), 17:1, 16:4(W1), 12:1', 1);
+    const ev = play(g, s, 11);
+    const drops = ev.filter((e) => e.type === 'drop').map((e) => (e as { hole: number }).hole);
+    expect(drops).toEqual([10, 9, 17, 16, 15]);
+    expect(drops.map((h) => s.owners[h])).toEqual([1, 1, 2, 2, 2]);
+    expect(ev.some((e) => e.type === 'skip')).toBe(false);
+    expect(board(s)).toBe('9:3(W2), 10:1, 12:1, 15:1, 16:5(W1), 17:2');
+    expect(s.toMove).toBe(2);
   });
 
   it('ADW-06 the first player is P1 by default, and can be chosen', () => {
@@ -155,7 +161,7 @@ describe('Gabata sowing (ADW-E1..E6)', () => {
     expect(board(s)).toBe('0:1, 9:1, 12:2, 17:4(W1)');
   });
 
-  it('ADW-14 last counter into the opponent\'s wegue takes two: ADW-E3', () => {
+  it("ADW-14 last counter into the opponent's wegue takes two: ADW-E3", () => {
     const g = adowa();
     const s = pos(g, '0:1, 1:2, 3:5(W2), 12:2', 1);
     const before = s.captured[1]!;
@@ -175,7 +181,7 @@ describe('Gabata sowing (ADW-E1..E6)', () => {
     expect(s.counts[3]).toBe(0);
   });
 
-  it('ADW-15 last counter into the mover\'s own wegue ends the turn: ADW-E4', () => {
+  it("ADW-15 last counter into the mover's own wegue ends the turn: ADW-E4", () => {
     const g = adowa();
     const s = pos(g, '9:2, 12:2, 16:4(W1)', 1);
     const ev = play(g, s, 9);
@@ -198,9 +204,7 @@ describe('Gabata sowing (ADW-E1..E6)', () => {
     const g = adowa({ captureGate: 'none' });
     const s = g.newState(1);
     play(g, s, 10);
-    expect(board(s)).toBe(
-      '0:3, 1:3, 2:3, 3:3, 4:3, 5:3, 6:3, 7:3, 8:3, 9:4, 11:3, 12:3, 13:3, 14:3, 15:3, 16:4(W1), 17:4',
-    );
+    expect(board(s)).toBe('0:3, 1:3, 2:3, 3:3, 4:3, 5:3, 6:3, 7:3, 8:3, 9:4, 11:3, 12:3, 13:3, 14:3, 15:3, 16:4(W1), 17:4');
     expect(s.phase).toBe(PHASE_CONTINUE);
     const ludii = adowa({ preset: 'ludii' });
     const t = ludii.newState(1);
@@ -209,7 +213,7 @@ describe('Gabata sowing (ADW-E1..E6)', () => {
     expect(t.marks[16]).toBe(1);
   });
 
-  it('ADW-11 eachPlayersFirstTurn keeps the gate closed for the second player\'s first turn too', () => {
+  it("ADW-11 eachPlayersFirstTurn keeps the gate closed for the second player's first turn too", () => {
     const each = adowa({ captureGate: 'eachPlayersFirstTurn' });
     const s = pos(each, '8:1, 0:3, 12:1', 2, { turn: 1 });
     s.aux[0] = 1 << 1; // only P1 has had a turn this round
@@ -234,13 +238,42 @@ describe('Gabata sowing (ADW-E1..E6)', () => {
     expect(t.marks[17]).toBe(1);
   });
 
-  it('ADW-12 a wegue cannot be started from, keeps what falls in, and counts for its owner', () => {
+  it("ADW-12 nobody starts a sowing from a wegue (its owner nor the hole's side)", () => {
     const g = adowa();
-    const s = pos(g, '0:2, 3:5(W1), 12:1', 1);
+    const s = pos(g, '0:2, 3:5(W1), 12:1, 16:2(W1)', 1);
     expect(legal(g, s)).toEqual([0]);
     const r = g.parseMove(s, '3');
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toContain('ADW-12');
+    s.toMove = 2;
+    expect(legal(g, s)).toEqual([12]);
+  });
+
+  it('ADW-12 a lap ending in a wegue does not relay out of it; counters sown into wegues stay there', () => {
+    const g = adowa();
+    // P1 sows 9 (3): 17 (W2, 2 -> 3), 16 (0 -> 1), 15 (own wegue W1, 4 -> 5): no relay out of 15.
+    const s = pos(g, '9:3, 17:2(W2), 15:4(W1), 0:1, 12:2', 1);
+    const ev = play(g, s, 9);
+    expect(ev.some((e) => e.type === 'relay')).toBe(false);
+    expect(board(s)).toBe('0:1, 12:2, 15:5(W1), 16:1, 17:3(W2)');
+    expect(s.toMove).toBe(2);
+    // A lap ending in an occupied opponent wegue takes two (ADW-14) and lifts nothing more.
+    const t = pos(g, '0:1, 1:2, 3:5(W2), 12:2', 1);
+    const ev2 = play(g, t, 1);
+    expect(ev2.some((e) => e.type === 'relay' || (e.type === 'lift' && e.hole === 3))).toBe(false);
+    expect(t.counts[3]).toBe(4);
+  });
+
+  it('ADW-12 at the end of the round the counters of a wegue belong to its owner', () => {
+    const g = adowa();
+    // P1 sows 10 (1) into P2's wegue 9 (6 -> 7) and takes two; no ordinary hole holds a counter.
+    const s = pos(g, '10:1, 9:6(W2), 16:4(W1)', 1);
+    s.captured[1] = 22;
+    s.captured[2] = 21;
+    const ev = play(g, s, 10);
+    const end = ev.find((e) => e.type === 'roundEnd') as { totals: number[] } | undefined;
+    // P1: hand 22 + 2 taken + wegue 16 (4) = 28; P2: hand 21 + wegue 9 (5) = 26.
+    expect(end?.totals).toEqual([0, 28, 26]);
   });
 
   it('ADW-16 a player with no legal start passes', () => {
@@ -279,7 +312,7 @@ describe('Gabata round end and redistribution', () => {
     }
   });
 
-  it('ADW-20 and ADW-E6: P1 with 32 takes P2\'s holes 17 and 16; ADW-21 all holes refilled with three', () => {
+  it("ADW-20 and ADW-E6: P1 with 32 takes P2's holes 17 and 16; ADW-21 all holes refilled with three", () => {
     const e = entitlements([0, 32, 22], [0, 1, 1], 2);
     const owners = transferHoles(ownerSegments(2), e, 2);
     const p1 = owners.map((o, h) => (o === 1 ? h : -1)).filter((h) => h >= 0);
@@ -350,7 +383,7 @@ describe('Gabata round end and redistribution', () => {
     expect(Array.from(out)).toEqual([0, 1, 0]);
   });
 
-  it('ADW-23 lastHoleRule: a player\'s only hole gives three of four counters and keeps one', () => {
+  it("ADW-23 lastHoleRule: a player's only hole gives three of four counters and keeps one", () => {
     const on = adowa({ lastHoleRule: 'on' });
     const s = pos(on, '10:2, 9:0, 17:3, 0:1', 1, { round: 4 });
     for (let h = 0; h < 18; h++) s.owners[h] = h === 17 ? 2 : 1;
@@ -452,7 +485,7 @@ describe('Gabata (Aksum): the chafa enda', () => {
     expect(s.toMove).toBe(2);
   });
 
-  it('AKS-05 chafaAppliesToRelay=true: a relay ending in one\'s own chafa enda with three or fewer ends the turn', () => {
+  it("AKS-05 chafaAppliesToRelay=true: a relay ending in one's own chafa enda with three or fewer ends the turn", () => {
     const g = aksum({ chafaAppliesToRelay: true });
     // Hole 8 changed hands in an earlier round: P1 sows it and its counter falls into his chafa enda.
     const s = pos(g, '0:1, 8:1, 12:2, 1:1', 1, { round: 2 });
@@ -496,7 +529,7 @@ describe('Gabata for three players', () => {
     expect(holes(3)).toEqual([6, 7, 8, 12, 13, 14]);
   });
 
-  it('AKS-3P-02 Track G unchanged, each player\'s holes contiguous on it', () => {
+  it("AKS-3P-02 Track G unchanged, each player's holes contiguous on it", () => {
     expect(ownerSegments(3)).toEqual([[], [0, 1, 2, 3, 4, 5], [11, 10, 9, 17, 16, 15], [14, 13, 12, 6, 7, 8]]);
   });
 
@@ -512,7 +545,7 @@ describe('Gabata for three players', () => {
     expect(order).toEqual([1, 2, 3, 1]);
   });
 
-  it('AKS-3P-04 a hole of either other player can become a wegue, and either\'s wegue can be raided', () => {
+  it("AKS-3P-04 a hole of either other player can become a wegue, and either's wegue can be raided", () => {
     const g = adowa({ players: 3 });
     const s = g.newState(1);
     s.counts.fill(0);

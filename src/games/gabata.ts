@@ -31,10 +31,15 @@
  *   with `draw` the match ends drawn.
  */
 import { err, ok, type Result } from '../core/errors.js';
-import type { GameEvent, Trace } from '../core/events.js';
+import type { Trace } from '../core/events.js';
 import { MAX_MOVES, MOVE_PASS, standardReturns, type Game, type Landmark, type Ruleset, type RulesetInfo } from '../core/game.js';
 import { GEOMETRY_3X6_G, OWNERS_3X6_2P, OWNERS_3X6_3P, TRACK_G, trackByName } from '../core/geometry.js';
 import {
+  FIRST_PLAYERS,
+  OptionReader,
+  PERPETUAL_MOVES,
+  ROUND_STALEMATES,
+  ROUND_STARTERS,
   firstPlayerOption,
   maxLapsPerTurnOption,
   maxTurnsPerRoundOption,
@@ -43,13 +48,27 @@ import {
   roundStarterOption,
   roundsOption,
   skipOriginOption,
+  type FirstPlayer,
   type OptionSpec,
   type OptionValue,
   type OptionValues,
+  type PerpetualMove,
+  type RoundStalemate,
+  type RoundStarter,
 } from '../core/options.js';
+import {
+  isGuardReason,
+  ownersTakeCounters,
+  perpetualTest,
+  reasonIndex,
+  roundGuard,
+  settlePerpetual,
+  traceRedistribution,
+  winnerByTotals,
+} from '../core/round.js';
 import { defineRuleset, filterPerpetual, firstPlayerOf } from '../core/rules.js';
-import { LAP_CONTINUE, LAP_CUSTOM, LAP_END, LAP_RELAY, SOW_PERPETUAL, sowRelay, type SowHooks } from '../core/sow.js';
-import { END_REASONS, PHASE_CHOOSE, PHASE_CONTINUE, PHASE_OVER, PHASE_PLAY, State } from '../core/state.js';
+import { LAP_CONTINUE, LAP_CUSTOM, LAP_END, LAP_RELAY, RelaySower, SOW_PERPETUAL, type SowHooks } from '../core/sow.js';
+import { END_REASONS, PHASE_CHOOSE, PHASE_CONTINUE, PHASE_OVER, PHASE_PLAY, State, type EndReason } from '../core/state.js';
 
 // ---------------------------------------------------------------------------------------------
 // Aux slots used by this module.
@@ -60,25 +79,28 @@ const SLOT_STARTED_MASK = 0;
 const SLOT_EMPTIED_MASK = 1;
 /** 1 while the current turn is under the capture gate. */
 const SLOT_GATE_CLOSED = 2;
-/** Holes player p still has to give up (`surplusHoleOrder = winnerChooses`), slots 3..5. */
-const SLOT_LOSS = 2;
-/** Holes player p may still take (`winnerChooses`), slots 6..8. */
-const SLOT_GAIN = 5;
-/** Each player's total at the end of the previous round, slots 9..11 (round starter). */
-const SLOT_LAST_TOTAL = 8;
+/**
+ * Per-player slots are at BASE + p (p = 1..3), so a base is the slot before player 1's.
+ * Holes player p still has to give up (`surplusHoleOrder = winnerChooses`): slots 3..5.
+ */
+const LOSS_SLOTS_BASE = 2;
+/** Holes player p may still take (`winnerChooses`): slots 6..8. */
+const GAIN_SLOTS_BASE = 5;
+/** Each player's total at the end of the previous round (round starter): slots 9..11. */
+const LAST_TOTAL_SLOTS_BASE = 8;
 const AUX_NAMES: Record<string, number> = {
   startedMask: SLOT_STARTED_MASK,
   emptiedMask: SLOT_EMPTIED_MASK,
   gateClosed: SLOT_GATE_CLOSED,
-  loss1: SLOT_LOSS + 1,
-  loss2: SLOT_LOSS + 2,
-  loss3: SLOT_LOSS + 3,
-  gain1: SLOT_GAIN + 1,
-  gain2: SLOT_GAIN + 2,
-  gain3: SLOT_GAIN + 3,
-  lastTotal1: SLOT_LAST_TOTAL + 1,
-  lastTotal2: SLOT_LAST_TOTAL + 2,
-  lastTotal3: SLOT_LAST_TOTAL + 3,
+  loss1: LOSS_SLOTS_BASE + 1,
+  loss2: LOSS_SLOTS_BASE + 2,
+  loss3: LOSS_SLOTS_BASE + 3,
+  gain1: GAIN_SLOTS_BASE + 1,
+  gain2: GAIN_SLOTS_BASE + 2,
+  gain3: GAIN_SLOTS_BASE + 3,
+  lastTotal1: LAST_TOTAL_SLOTS_BASE + 1,
+  lastTotal2: LAST_TOTAL_SLOTS_BASE + 2,
+  lastTotal3: LAST_TOTAL_SLOTS_BASE + 3,
 };
 
 const COUNTERS_PER_HOLE = 3;
@@ -91,6 +113,16 @@ const TOTAL = HOLES * COUNTERS_PER_HOLE;
 
 // ---------------------------------------------------------------------------------------------
 // Options (SPEC §10).
+
+export const CAPTURE_GATES = ['firstTurnOfRound', 'eachPlayersFirstTurn', 'perHoleUntilEmptied', 'none'] as const;
+export type CaptureGate = (typeof CAPTURE_GATES)[number];
+export const WEGUE_CONTINUATIONS = ['mandatory', 'optional', 'none'] as const;
+export type WegueContinuation = (typeof WEGUE_CONTINUATIONS)[number];
+export const SURPLUS_HOLE_ORDERS = ['opponentTrackOrder', 'winnerChooses'] as const;
+export type SurplusHoleOrder = (typeof SURPLUS_HOLE_ORDERS)[number];
+export const LAST_HOLE_RULES = ['off', 'on'] as const;
+export const CHAFA_LOCATIONS = ['fixed', 'currentLeftmost'] as const;
+export type ChafaLocation = (typeof CHAFA_LOCATIONS)[number];
 
 function gabataOptions(aksum: boolean): OptionSpec[] {
   const opts: OptionSpec[] = [
@@ -112,7 +144,7 @@ function gabataOptions(aksum: boolean): OptionSpec[] {
     {
       name: 'captureGate',
       kind: 'choice',
-      values: ['firstTurnOfRound', 'eachPlayersFirstTurn', 'perHoleUntilEmptied', 'none'],
+      values: CAPTURE_GATES,
       default: 'firstTurnOfRound',
       description: 'When wegues may first be made: "not until the original three counters have been moved".',
       explain: {
@@ -126,7 +158,7 @@ function gabataOptions(aksum: boolean): OptionSpec[] {
     {
       name: 'wegueContinuation',
       kind: 'choice',
-      values: ['mandatory', 'optional', 'none'],
+      values: WEGUE_CONTINUATIONS,
       default: 'mandatory',
       description: 'Sowing again after making a wegue.',
       explain: {
@@ -139,24 +171,24 @@ function gabataOptions(aksum: boolean): OptionSpec[] {
     {
       name: 'surplusHoleOrder',
       kind: 'choice',
-      values: ['opponentTrackOrder', 'winnerChooses'],
+      values: SURPLUS_HOLE_ORDERS,
       default: 'opponentTrackOrder',
       description: 'Which holes change hands between rounds.',
       explain: {
         opponentTrackOrder: "the loser's holes go in his sowing order, from his leftmost main-row hole",
-        winnerChooses: 'the player who gains holes picks them one by one from the loser\'s holes',
+        winnerChooses: "the player who gains holes picks them one by one from the loser's holes",
       },
       refs: ['ADW-20', 'A8'],
     },
     {
       name: 'lastHoleRule',
       kind: 'choice',
-      values: ['off', 'on'],
+      values: LAST_HOLE_RULES,
       default: 'off',
       description: "Ludii's note: a player reduced to one hole keeps one counter when it is captured.",
       explain: {
         off: 'not applied (it is not in the source)',
-        on: 'when a wegue would be made in an opponent\'s only hole, the mover takes three of its four counters and one stays',
+        on: "when a wegue would be made in an opponent's only hole, the mover takes three of its four counters and one stays",
       },
       refs: ['ADW-23', 'A12'],
     },
@@ -186,7 +218,7 @@ function gabataOptions(aksum: boolean): OptionSpec[] {
       {
         name: 'chafaLocation',
         kind: 'choice',
-        values: ['fixed', 'currentLeftmost'],
+        values: CHAFA_LOCATIONS,
         default: 'fixed',
         description: 'Which hole is the chafa enda once holes have changed hands.',
         explain: {
@@ -219,7 +251,12 @@ const COMMON_RECONSTRUCTIONS = [
   { ref: 'A9', text: 'Later rounds are started alternately.', option: 'roundStarter', confidence: 'low' },
   { ref: 'ADW-14', text: "Taking from an opponent's wegue ends the turn.", confidence: 'medium' },
   { ref: 'ADW-16', text: 'A player with no legal start passes.', confidence: 'medium' },
-  { ref: 'K5', text: 'Three players: turn order, tally and hole transfer extrapolated from the two-player rules.', option: 'players', confidence: 'low' },
+  {
+    ref: 'K5',
+    text: 'Three players: turn order, tally and hole transfer extrapolated from the two-player rules.',
+    option: 'players',
+    confidence: 'low',
+  },
   { ref: '§8', text: 'Perpetual relays are illegal; repetition or a turn cap ends a round.', option: 'perpetualMove', confidence: 'high' },
 ] as const;
 
@@ -232,7 +269,8 @@ const ADOWA_INFO: RulesetInfo = {
   clausePrefix: 'ADW',
   players: [2, 3],
   summary:
-    'A three-row relay-sowing game from northern Ethiopia. Players sow round a shared circuit, turn opponent holes holding three into their own wegues, and play round after round until one player owns the whole board.',
+    'A three-row relay-sowing game from northern Ethiopia. Players sow round a shared circuit, turn opponent ' +
+    'holes holding three into their own wegues, and play round after round until one player owns the whole board.',
   reconstructions: [...COMMON_RECONSTRUCTIONS],
 };
 
@@ -245,10 +283,16 @@ const AKSUM_INFO: RulesetInfo = {
   clausePrefix: 'AKS',
   players: [2, 3],
   summary:
-    'Gabata as played at Aksum: the Adowa game with one more rule, the chafa enda, a hole each player may not start from while it holds three or fewer, so that his opponent can more easily capture it.',
+    'Gabata as played at Aksum: the Adowa game with one more rule, the chafa enda, a hole each player may not ' +
+    'start from while it holds three or fewer, so that his opponent can more easily capture it.',
   reconstructions: [
     ...COMMON_RECONSTRUCTIONS,
-    { ref: 'K1', text: 'The chafa enda restricts only the choice of a starting hole.', option: 'chafaAppliesToRelay', confidence: 'medium' },
+    {
+      ref: 'K1',
+      text: 'The chafa enda restricts only the choice of a starting hole.',
+      option: 'chafaAppliesToRelay',
+      confidence: 'medium',
+    },
     { ref: 'K3', text: 'The chafa enda stays at holes 0 and 17.', option: 'chafaLocation', confidence: 'medium' },
   ],
 };
@@ -274,20 +318,20 @@ export function ownerSegments(players: number): number[][] {
 interface GabataConfig {
   readonly aksum: boolean;
   readonly players: number;
-  readonly firstPlayer: string;
-  readonly roundStarter: string;
-  readonly captureGate: string;
-  readonly wegueContinuation: string;
-  readonly surplusHoleOrder: string;
+  readonly firstPlayer: FirstPlayer;
+  readonly roundStarter: RoundStarter;
+  readonly captureGate: CaptureGate;
+  readonly wegueContinuation: WegueContinuation;
+  readonly surplusHoleOrder: SurplusHoleOrder;
   readonly lastHoleRule: boolean;
   readonly skipOrigin: boolean;
   readonly rounds: number;
-  readonly perpetualMove: string;
+  readonly perpetualMove: PerpetualMove;
   readonly maxLaps: number;
   readonly maxTurns: number;
-  readonly roundStalemate: string;
+  readonly roundStalemate: RoundStalemate;
   readonly chafaAppliesToRelay: boolean;
-  readonly chafaLocation: string;
+  readonly chafaLocation: ChafaLocation;
 }
 
 class GabataGame implements Game, SowHooks {
@@ -303,8 +347,10 @@ class GabataGame implements Game, SowHooks {
   readonly skip = null;
   readonly skipOrigin: boolean;
   readonly maxLaps: number;
-  private readonly scratch: State;
   private readonly cand = new Int32Array(MAX_MOVES);
+  private readonly sower: RelaySower;
+  /** Does sowing from a start never end? (simulated on a scratch state of the game) */
+  private readonly isPerpetual: (s: State, start: number) => boolean;
 
   constructor(
     readonly ruleset: Ruleset,
@@ -319,9 +365,10 @@ class GabataGame implements Game, SowHooks {
     for (let p = 1; p <= cfg.players; p++) {
       this.initialHoles.push(Int8Array.from([...Array(HOLES).keys()].filter((h) => this.initialOwners[h] === p)));
     }
-    this.scratch = new State(cfg.players, HOLES);
     this.skipOrigin = cfg.skipOrigin;
     this.maxLaps = cfg.maxLaps;
+    this.sower = new RelaySower(this, SOW_RULES);
+    this.isPerpetual = perpetualTest(new State(cfg.players, HOLES), (scratch, start) => this.sow(scratch, start, null));
   }
 
   // -- set-up --------------------------------------------------------------------------------
@@ -363,7 +410,7 @@ class GabataGame implements Game, SowHooks {
         return LAP_END;
       }
       // ADW-14: the dropped counter and one more (or just the dropped one if it was empty).
-      const take = c >= 2 ? 2 : c;
+      const take = Math.min(c, 2);
       s.counts[hole] = c - take;
       s.captured[mover]! += take;
       s.clearHistory();
@@ -481,12 +528,6 @@ class GabataGame implements Game, SowHooks {
     return filterPerpetual(s, out, n, this.isPerpetual);
   }
 
-  /** Does sowing from `start` never end? (simulated on the scratch state) */
-  private readonly isPerpetual = (s: State, start: number): boolean => {
-    this.scratch.copyFrom(s);
-    return this.sow(this.scratch, start, null) === SOW_PERPETUAL;
-  };
-
   legalMovesFor(s: State, player: number, out: Int32Array): number {
     return s.toMove === player ? this.legalMoves(s, out) : 0;
   }
@@ -495,7 +536,7 @@ class GabataGame implements Game, SowHooks {
   private choosable(s: State, out: Int32Array): number {
     let n = 0;
     for (let p = 1; p <= this.players; p++) {
-      if (p === s.toMove || s.aux[SLOT_LOSS + p] === 0) continue;
+      if (p === s.toMove || s.aux[LOSS_SLOTS_BASE + p] === 0) continue;
       for (const h of this.segments[p]!) if (s.owners[h] === p) out[n++] = h;
     }
     return n;
@@ -503,7 +544,7 @@ class GabataGame implements Game, SowHooks {
 
   private sow(s: State, start: number, trace: Trace): number {
     if (this.cfg.captureGate === 'perHoleUntilEmptied') s.aux[SLOT_EMPTIED_MASK]! |= 1 << start;
-    return sowRelay(s, start, s.toMove, this.next, this, trace, SOW_RULES);
+    return this.sower.sow(s, start, s.toMove, this.next, trace);
   }
 
   apply(s: State, move: number, trace: Trace = null): boolean {
@@ -528,13 +569,10 @@ class GabataGame implements Game, SowHooks {
     s.passes = 0;
     const r = this.sow(s, move, trace);
     if (r === SOW_PERPETUAL) {
-      if (this.cfg.perpetualMove === 'illegal') return false;
-      if (trace !== null) trace.push({ type: 'turnEnd', player: p, reason: 'perpetual', rule: '§8' });
-      if (this.cfg.perpetualMove === 'drawRound') {
-        this.endRound(s, 'perpetual', trace);
-        return true;
-      }
-      this.endTurn(s, trace);
+      const settled = settlePerpetual(this.cfg.perpetualMove, s, trace, '§8');
+      if (settled === 'illegal') return false;
+      if (settled === 'drawRound') this.endRound(s, 'perpetual', trace);
+      else this.endTurn(s, trace);
       return true;
     }
     if (r === LAP_CONTINUE) {
@@ -565,7 +603,8 @@ class GabataGame implements Game, SowHooks {
     const firstOfPlayer = (s.aux[SLOT_STARTED_MASK]! & bit) === 0;
     s.aux[SLOT_STARTED_MASK]! |= bit;
     const gate = this.cfg.captureGate;
-    s.aux[SLOT_GATE_CLOSED] = gate === 'firstTurnOfRound' ? (s.turn === 1 ? 1 : 0) : gate === 'eachPlayersFirstTurn' && firstOfPlayer ? 1 : 0;
+    s.aux[SLOT_GATE_CLOSED] =
+      gate === 'firstTurnOfRound' ? (s.turn === 1 ? 1 : 0) : gate === 'eachPlayersFirstTurn' && firstOfPlayer ? 1 : 0;
   }
 
   /** ADW-17: no ordinary hole holds a counter. */
@@ -582,9 +621,9 @@ class GabataGame implements Game, SowHooks {
     }
     s.phase = PHASE_PLAY;
     s.toMove = s.nextPlayer(s.toMove);
-    // SPEC §8.3: the round-stalemate guard.
-    const seen = s.recordPosition();
-    if (seen >= 3 || s.turn >= this.cfg.maxTurns) this.endRound(s, seen >= 3 ? 'stalemate' : 'turnCap', trace);
+    // SPEC §8.3: the round-stalemate guard (a pass begins no turn, so `s.turn` is unchanged by it).
+    const guard = roundGuard(s, this.cfg.maxTurns);
+    if (guard !== null) this.endRound(s, guard, trace);
   }
 
   // -- end of a round ----------------------------------------------------------------------------
@@ -601,22 +640,16 @@ class GabataGame implements Game, SowHooks {
     if (reason !== 'rules') {
       s.guardEnds++;
       if (this.cfg.roundStalemate === 'draw') {
-        const totals = this.tally(s);
-        this.finish(s, 0, totals, reason, trace);
+        this.finish(s, 0, this.tally(s), reason, trace);
         return;
       }
       // Counters still in ordinary holes go to the hole's owner (SPEC §8.3 ownerTakes).
-      for (let h = 0; h < HOLES; h++) {
-        if (s.marks[h] === 0 && s.counts[h]! > 0) {
-          s.captured[s.owners[h]!]! += s.counts[h]!;
-          s.counts[h] = 0;
-        }
-      }
+      ownersTakeCounters(s, null);
     }
-    s.endReason = END_REASONS.indexOf(reason === 'rules' ? 'rules' : reason === 'perpetual' ? 'perpetual' : reason);
+    s.endReason = reasonIndex(reason);
     const totals = this.tally(s);
     if (trace !== null) trace.push({ type: 'roundEnd', round: s.round, totals: totals.slice(), reason, rule: 'ADW-18' });
-    for (let p = 1; p <= this.players; p++) s.aux[SLOT_LAST_TOTAL + p] = totals[p]!;
+    for (let p = 1; p <= this.players; p++) s.aux[LAST_TOTAL_SLOTS_BASE + p] = totals[p]!;
 
     const entitled = entitlements(totals, s.active, this.players);
     // ADW-22: one player owns every hole.
@@ -626,19 +659,14 @@ class GabataGame implements Game, SowHooks {
       return;
     }
     if (this.cfg.rounds > 0 && s.round >= this.cfg.rounds) {
-      let best = 0;
-      let bestTotal = -1;
-      let tie = false;
-      for (let p = 1; p <= this.players; p++) {
-        if (totals[p]! > bestTotal) {
-          best = p;
-          bestTotal = totals[p]!;
-          tie = false;
-        } else if (totals[p] === bestTotal) tie = true;
-      }
-      this.finish(s, tie ? 0 : best, totals, 'roundCap', trace);
+      this.finish(s, winnerByTotals(totals, this.players), totals, 'roundCap', trace);
       return;
     }
+    this.nextRound(s, totals, entitled, trace);
+  }
+
+  /** ADW-20/21, AKS-3P-07: the board laid out afresh, holes changing hands, the next starter. */
+  private nextRound(s: State, totals: number[], entitled: number[], trace: Trace): void {
     // AKS-3P-07: a player entitled to no hole leaves the match.
     for (let p = 1; p <= this.players; p++) {
       if (s.active[p] && entitled[p] === 0) {
@@ -657,8 +685,8 @@ class GabataGame implements Game, SowHooks {
       for (let h = 0; h < HOLES; h++) s.owners[h] = this.initialOwners[h]!;
       for (let p = 1; p <= this.players; p++) {
         const own = this.segments[p]!.length;
-        s.aux[SLOT_LOSS + p] = Math.max(0, own - entitled[p]!);
-        s.aux[SLOT_GAIN + p] = Math.max(0, entitled[p]! - own);
+        s.aux[LOSS_SLOTS_BASE + p] = Math.max(0, own - entitled[p]!);
+        s.aux[GAIN_SLOTS_BASE + p] = Math.max(0, entitled[p]! - own);
       }
       s.roundStarter = starter;
       s.phase = PHASE_CHOOSE;
@@ -669,7 +697,7 @@ class GabataGame implements Game, SowHooks {
     const owners = transferHoles(this.segments, entitled, this.players);
     for (let h = 0; h < HOLES; h++) s.owners[h] = owners[h]!;
     this.startRound(s, starter);
-    this.traceRedistribution(s, before, trace);
+    traceRedistribution(s, trace, this.redistributionRule(), before);
   }
 
   private needsTransfer(entitled: number[]): boolean {
@@ -678,7 +706,7 @@ class GabataGame implements Game, SowHooks {
   }
 
   private nextGainer(s: State): number {
-    for (let p = 1; p <= this.players; p++) if (s.aux[SLOT_GAIN + p]! > 0) return p;
+    for (let p = 1; p <= this.players; p++) if (s.aux[GAIN_SLOTS_BASE + p]! > 0) return p;
     return 0;
   }
 
@@ -687,8 +715,8 @@ class GabataGame implements Game, SowHooks {
     const gainer = s.toMove;
     const from = s.owners[hole]!;
     s.owners[hole] = gainer;
-    s.aux[SLOT_GAIN + gainer]!--;
-    s.aux[SLOT_LOSS + from]!--;
+    s.aux[GAIN_SLOTS_BASE + gainer]!--;
+    s.aux[LOSS_SLOTS_BASE + from]!--;
     const g = this.nextGainer(s);
     if (g !== 0) {
       s.toMove = g;
@@ -701,25 +729,12 @@ class GabataGame implements Game, SowHooks {
     }
     this.startRound(s, s.roundStarter);
     // The changes are reported against the original split, from which the holes were picked.
-    this.traceRedistribution(s, Array.from(this.initialOwners), trace);
+    traceRedistribution(s, trace, this.redistributionRule(), this.initialOwners);
   }
 
-  private traceRedistribution(s: State, before: number[], trace: Trace): void {
-    if (trace === null) return;
-    const changes: { hole: number; from: number; to: number }[] = [];
-    for (let h = 0; h < HOLES; h++) if (before[h] !== s.owners[h]) changes.push({ hole: h, from: before[h]!, to: s.owners[h]! });
-    const ev: GameEvent = {
-      type: 'redistribute',
-      round: s.round,
-      owners: Array.from(s.owners),
-      counts: Array.from(s.counts),
-      captured: Array.from(s.captured),
-      reserve: Array.from(s.reserve),
-      changes,
-      // The event reports the holes that change hands: ADW-20 (AKS-3P-05 with three players).
-      rule: this.players === 3 ? 'AKS-3P-05' : 'ADW-20',
-    };
-    trace.push(ev);
+  /** The event reports the holes that change hands: ADW-20 (AKS-3P-05 with three players). */
+  private redistributionRule(): string {
+    return this.players === 3 ? 'AKS-3P-05' : 'ADW-20';
   }
 
   /** ADW-21: who starts the next round. */
@@ -734,14 +749,20 @@ class GabataGame implements Game, SowHooks {
     return best;
   }
 
-  private finish(s: State, winner: number, totals: number[], reason: string, trace: Trace): void {
+  private finish(s: State, winner: number, totals: number[], reason: EndReason, trace: Trace): void {
     s.phase = PHASE_OVER;
     s.toMove = 0;
     s.winner = winner;
     for (let p = 1; p <= this.players; p++) s.scores[p] = totals[p]!;
-    const idx = END_REASONS.indexOf(reason as (typeof END_REASONS)[number]);
-    s.endReason = idx >= 0 ? idx : 1;
-    if (trace !== null) trace.push({ type: 'matchEnd', winner, scores: Array.from(s.scores), reason, rule: winner > 0 && reason === 'rules' ? 'ADW-22' : undefined });
+    s.endReason = reasonIndex(reason);
+    if (trace !== null)
+      trace.push({
+        type: 'matchEnd',
+        winner,
+        scores: Array.from(s.scores),
+        reason,
+        rule: winner > 0 && reason === 'rules' ? 'ADW-22' : undefined,
+      });
   }
 
   // -- evaluation, notation, validation --------------------------------------------------------
@@ -807,11 +828,13 @@ class GabataGame implements Game, SowHooks {
   }
 
   validate(s: State): Result<State> {
-    if (s.players !== this.players) return err('ERR_POSITION', `this game has ${this.players} players, the position ${s.players}`, 'players');
+    if (s.players !== this.players)
+      return err('ERR_POSITION', `this game has ${this.players} players, the position ${s.players}`, 'players');
     if (s.holeCount !== HOLES) return err('ERR_POSITION', `Gabata has ${HOLES} holes, the position ${s.holeCount}`, 'counts');
     for (let h = 0; h < HOLES; h++) {
       if (s.counts[h]! < 0) return err('ERR_POSITION', `hole ${h} holds a negative count`, `counts[${h}]`);
-      if (s.owners[h]! < 1 || s.owners[h]! > this.players) return err('ERR_POSITION', `hole ${h} has no valid owner (1..${this.players})`, `owners[${h}]`);
+      if (s.owners[h]! < 1 || s.owners[h]! > this.players)
+        return err('ERR_POSITION', `hole ${h} has no valid owner (1..${this.players})`, `owners[${h}]`);
       if (s.marks[h]! < 0 || s.marks[h]! > this.players) return err('ERR_POSITION', `hole ${h} has an invalid wegue mark`, `marks[${h}]`);
     }
     for (let p = 1; p <= this.players; p++) {
@@ -821,7 +844,12 @@ class GabataGame implements Game, SowHooks {
     if (total !== TOTAL) return err('ERR_POSITION', `the position holds ${total} counters; Gabata has ${TOTAL}`, 'counts');
     if (s.round === 1) {
       for (let h = 0; h < HOLES; h++) {
-        if (s.owners[h] !== this.initialOwners[h]) return err('ERR_POSITION', `in round 1 every hole has its original owner; hole ${h} belongs to player ${this.initialOwners[h]}`, `owners[${h}]`);
+        if (s.owners[h] !== this.initialOwners[h])
+          return err(
+            'ERR_POSITION',
+            `in round 1 every hole has its original owner; hole ${h} belongs to player ${this.initialOwners[h]}`,
+            `owners[${h}]`,
+          );
       }
     }
     if (s.phase !== PHASE_OVER && (s.toMove < 1 || s.toMove > this.players || !s.active[s.toMove])) {
@@ -834,22 +862,35 @@ class GabataGame implements Game, SowHooks {
     if (!fields.ok) return fields;
     if (s.phase === PHASE_OVER) return this.validateResult(s);
     if (this.cfg.rounds > 0 && s.round > this.cfg.rounds) {
-      return err('ERR_POSITION', `the match is played over ${this.cfg.rounds} round(s) (option rounds): round ${s.round} cannot be in play`, 'round');
+      return err(
+        'ERR_POSITION',
+        `the match is played over ${this.cfg.rounds} round(s) (option rounds): round ${s.round} cannot be in play`,
+        'round',
+      );
     }
     let playing = 0;
     for (let p = 1; p <= this.players; p++) {
       if (s.active[p]) playing++;
       // (While holes change hands a player out of the match still holds his original ones.)
-      else if (s.phase !== PHASE_CHOOSE && this.ownedHoles(s, p) > 0) return err('ERR_POSITION', `player ${p} has left the match (AKS-3P-07) but owns holes`, `active[${p}]`);
+      else if (s.phase !== PHASE_CHOOSE && this.ownedHoles(s, p) > 0)
+        return err('ERR_POSITION', `player ${p} has left the match (AKS-3P-07) but owns holes`, `active[${p}]`);
     }
     if (playing < 2) return err('ERR_POSITION', 'fewer than two players are left: the match would be over (ADW-22)', 'active');
     if (s.phase === PHASE_CHOOSE) return this.validateChoice(s);
     if (s.phase === PHASE_CONTINUE) {
       if (this.cfg.wegueContinuation === 'none') {
-        return err('ERR_POSITION', 'under wegueContinuation=none making a wegue ends the turn, so phase continue cannot occur (ADW-13)', 'phase');
+        return err(
+          'ERR_POSITION',
+          'under wegueContinuation=none making a wegue ends the turn, so phase continue cannot occur (ADW-13)',
+          'phase',
+        );
       }
       if (s.turn < 1 || this.starts(s, this.cand) === 0) {
-        return err('ERR_POSITION', `phase continue needs a turn in progress and a hole for player ${s.toMove} to sow again from (ADW-13)`, 'phase');
+        return err(
+          'ERR_POSITION',
+          `phase continue needs a turn in progress and a hole for player ${s.toMove} to sow again from (ADW-13)`,
+          'phase',
+        );
       }
     }
     return ok(s);
@@ -860,10 +901,12 @@ class GabataGame implements Game, SowHooks {
     const P = this.players;
     for (let h = 0; h < HOLES; h++) {
       const m = s.marks[h]!;
-      if (m !== 0 && m === s.owners[h]) return err('ERR_POSITION', `hole ${h} is player ${m}'s own hole, so it cannot be his wegue (ADW-10)`, `marks[${h}]`);
+      if (m !== 0 && m === s.owners[h])
+        return err('ERR_POSITION', `hole ${h} is player ${m}'s own hole, so it cannot be his wegue (ADW-10)`, `marks[${h}]`);
       if (m !== 0 && !s.active[m]) return err('ERR_POSITION', `hole ${h} is a wegue of player ${m}, who has left the match`, `marks[${h}]`);
     }
-    if ((s.aux[SLOT_STARTED_MASK]! & 1) !== 0) return err('ERR_POSITION', 'startedMask has a bit per player 1..3: bit 0 is never set', 'extra.startedMask');
+    if ((s.aux[SLOT_STARTED_MASK]! & 1) !== 0)
+      return err('ERR_POSITION', 'startedMask has a bit per player 1..3: bit 0 is never set', 'extra.startedMask');
     const gate = this.cfg.captureGate;
     if (gate !== 'perHoleUntilEmptied' && s.aux[SLOT_EMPTIED_MASK] !== 0) {
       return err('ERR_POSITION', `emptiedMask is kept only under captureGate=perHoleUntilEmptied, not ${gate}`, 'extra.emptiedMask');
@@ -873,15 +916,23 @@ class GabataGame implements Game, SowHooks {
     }
     if (s.phase !== PHASE_CHOOSE) {
       for (let p = 1; p <= P; p++) {
-        if (s.aux[SLOT_LOSS + p] !== 0 || s.aux[SLOT_GAIN + p] !== 0) {
-          return err('ERR_POSITION', `loss${p} and gain${p} count holes still to change hands: they are 0 outside phase choose`, `extra.loss${p}`);
+        if (s.aux[LOSS_SLOTS_BASE + p] !== 0 || s.aux[GAIN_SLOTS_BASE + p] !== 0) {
+          return err(
+            'ERR_POSITION',
+            `loss${p} and gain${p} count holes still to change hands: they are 0 outside phase choose`,
+            `extra.loss${p}`,
+          );
         }
       }
     }
     let lastTotals = 0;
-    for (let p = 1; p <= P; p++) lastTotals += s.aux[SLOT_LAST_TOTAL + p]!;
+    for (let p = 1; p <= P; p++) lastTotals += s.aux[LAST_TOTAL_SLOTS_BASE + p]!;
     if (lastTotals !== 0 && lastTotals !== TOTAL) {
-      return err('ERR_POSITION', `lastTotal1..${P} are the tallies of the previous round and add up to ${TOTAL}, not ${lastTotals}`, 'extra.lastTotal1');
+      return err(
+        'ERR_POSITION',
+        `lastTotal1..${P} are the tallies of the previous round and add up to ${TOTAL}, not ${lastTotals}`,
+        'extra.lastTotal1',
+      );
     }
     if (s.round === 1 && s.phase !== PHASE_OVER && lastTotals !== 0) {
       return err('ERR_POSITION', 'in round 1 there is no previous round: lastTotal1.. are 0', 'extra.lastTotal1');
@@ -892,19 +943,28 @@ class GabataGame implements Game, SowHooks {
   /** Phase choose (surplusHoleOrder = winnerChooses): a gainer picks holes from the losers. */
   private validateChoice(s: State): Result<State> {
     if (this.cfg.surplusHoleOrder !== 'winnerChooses') {
-      return err('ERR_POSITION', `phase choose occurs only under surplusHoleOrder=winnerChooses, not ${this.cfg.surplusHoleOrder} (ADW-20)`, 'phase');
+      return err(
+        'ERR_POSITION',
+        `phase choose occurs only under surplusHoleOrder=winnerChooses, not ${this.cfg.surplusHoleOrder} (ADW-20)`,
+        'phase',
+      );
     }
-    if (s.round < 2) return err('ERR_POSITION', 'holes change hands between rounds: phase choose cannot occur in round 1 (ADW-20)', 'phase');
+    if (s.round < 2)
+      return err('ERR_POSITION', 'holes change hands between rounds: phase choose cannot occur in round 1 (ADW-20)', 'phase');
     for (let h = 0; h < HOLES; h++) {
       if (s.counts[h] !== COUNTERS_PER_HOLE || s.marks[h] !== 0) {
-        return err('ERR_POSITION', `while holes change hands the board is laid out afresh: three counters in every hole, no wegue (hole ${h})`, `counts[${h}]`);
+        return err(
+          'ERR_POSITION',
+          `while holes change hands the board is laid out afresh: three counters in every hole, no wegue (hole ${h})`,
+          `counts[${h}]`,
+        );
       }
     }
     let gains = 0;
     let losses = 0;
     for (let p = 1; p <= this.players; p++) {
-      const gain = s.aux[SLOT_GAIN + p]!;
-      const loss = s.aux[SLOT_LOSS + p]!;
+      const gain = s.aux[GAIN_SLOTS_BASE + p]!;
+      const loss = s.aux[LOSS_SLOTS_BASE + p]!;
       if (s.captured[p] !== 0) return err('ERR_POSITION', 'while holes change hands nobody holds counters in hand', `captured[${p}]`);
       if (gain > 0 && loss > 0) return err('ERR_POSITION', `player ${p} cannot both gain and lose holes`, `extra.gain${p}`);
       if (loss > this.segments[p]!.filter((h) => s.owners[h] === p).length) {
@@ -914,7 +974,11 @@ class GabataGame implements Game, SowHooks {
       losses += loss;
     }
     if (gains === 0 || gains !== losses) {
-      return err('ERR_POSITION', `phase choose needs holes still to change hands: the gains (${gains}) and losses (${losses}) must be equal and not 0 (ADW-20)`, 'extra');
+      return err(
+        'ERR_POSITION',
+        `phase choose needs holes still to change hands: the gains (${gains}) and losses (${losses}) must be equal and not 0 (ADW-20)`,
+        'extra',
+      );
     }
     if (s.toMove !== this.nextGainer(s)) {
       return err('ERR_POSITION', `player ${this.nextGainer(s)} picks next (gainers in turn order), not player ${s.toMove}`, 'toMove');
@@ -928,7 +992,11 @@ class GabataGame implements Game, SowHooks {
     const totals = this.tally(s);
     for (let p = 1; p <= P; p++) {
       if (s.scores[p] !== totals[p]) {
-        return err('ERR_POSITION', `player ${p}'s final score is his hand plus his wegues, ${totals[p]}, not ${s.scores[p]} (ADW-18)`, `scores[${p}]`);
+        return err(
+          'ERR_POSITION',
+          `player ${p}'s final score is his hand plus his wegues, ${totals[p]}, not ${s.scores[p]} (ADW-18)`,
+          `scores[${p}]`,
+        );
       }
     }
     let ordinaryLeft = false;
@@ -939,30 +1007,55 @@ class GabataGame implements Game, SowHooks {
       if (ordinaryLeft) return err('ERR_POSITION', `a round ended by ${reason} leaves no counter in an ordinary hole (ADW-17)`, 'counts');
       const full = entitlements(totals, s.active, P).indexOf(HOLES);
       if (reason === 'rules') {
-        if (full <= 0) return err('ERR_POSITION', 'the match ends by the rules only when one player is owed all 18 holes (ADW-22); here it would go on', 'endReason');
+        if (full <= 0)
+          return err(
+            'ERR_POSITION',
+            'the match ends by the rules only when one player is owed all 18 holes (ADW-22); here it would go on',
+            'endReason',
+          );
         expected = full;
       } else {
-        if (full > 0) return err('ERR_POSITION', `player ${full} is owed all 18 holes, so the match ended by the rules (ADW-22), not by roundCap`, 'endReason');
+        if (full > 0)
+          return err(
+            'ERR_POSITION',
+            `player ${full} is owed all 18 holes, so the match ended by the rules (ADW-22), not by roundCap`,
+            'endReason',
+          );
         if (this.cfg.rounds === 0 || s.round !== this.cfg.rounds) {
-          return err('ERR_POSITION', `a match ends by roundCap only at the last round of option rounds (${this.cfg.rounds || 'unlimited'})`, 'endReason');
+          return err(
+            'ERR_POSITION',
+            `a match ends by roundCap only at the last round of option rounds (${this.cfg.rounds || 'unlimited'})`,
+            'endReason',
+          );
         }
-        let best = 0;
-        for (let p = 1; p <= P; p++) if (best === 0 || totals[p]! > totals[best]!) best = p;
-        expected = totals.filter((t, p) => p >= 1 && t === totals[best]).length > 1 ? 0 : best;
+        expected = winnerByTotals(totals, P);
       }
-    } else if (reason === 'stalemate' || reason === 'turnCap' || reason === 'perpetual') {
+    } else if (isGuardReason(reason)) {
       if (this.cfg.roundStalemate !== 'draw') {
-        return err('ERR_POSITION', `under roundStalemate=${this.cfg.roundStalemate} a round ended by ${reason} does not end the match (SPEC §8.3)`, 'endReason');
+        return err(
+          'ERR_POSITION',
+          `under roundStalemate=${this.cfg.roundStalemate} a round ended by ${reason} does not end the match (SPEC §8.3)`,
+          'endReason',
+        );
       }
       if (reason === 'perpetual' && this.cfg.perpetualMove !== 'drawRound') {
-        return err('ERR_POSITION', `a perpetual move ends the round only under perpetualMove=drawRound, not ${this.cfg.perpetualMove}`, 'endReason');
+        return err(
+          'ERR_POSITION',
+          `a perpetual move ends the round only under perpetualMove=drawRound, not ${this.cfg.perpetualMove}`,
+          'endReason',
+        );
       }
       expected = 0;
     } else {
       return err('ERR_POSITION', `a Gabata match does not end by ${reason}`, 'endReason');
     }
     if (s.winner !== expected) {
-      return err('ERR_POSITION', `by the rules this match ended ${expected === 0 ? 'drawn' : `won by player ${expected}`}, not ${s.winner === 0 ? 'drawn' : `won by player ${s.winner}`}`, 'winner');
+      return err(
+        'ERR_POSITION',
+        `by the rules this match ended ${expected === 0 ? 'drawn' : `won by player ${expected}`}, not ` +
+          `${s.winner === 0 ? 'drawn' : `won by player ${s.winner}`}`,
+        'winner',
+      );
     }
     return ok(s);
   }
@@ -976,10 +1069,16 @@ class GabataGame implements Game, SowHooks {
   extraFromJSON(s: State, extra: Readonly<Record<string, unknown>>): Result<State> {
     for (const [name, value] of Object.entries(extra)) {
       const slot = Object.hasOwn(AUX_NAMES, name) ? AUX_NAMES[name] : undefined;
-      if (slot === undefined) return err('ERR_POSITION', `unknown field '${name}' for Gabata; known: ${Object.keys(AUX_NAMES).join(', ')}`, name);
+      if (slot === undefined)
+        return err('ERR_POSITION', `unknown field '${name}' for Gabata; known: ${Object.keys(AUX_NAMES).join(', ')}`, name);
       const [min, max] = this.auxRange(slot);
       if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-        return err('ERR_POSITION', `field '${name}' must be an integer from ${min} to ${max}${max === 0 ? ` in a ${this.players}-player game` : ''}, not ${JSON.stringify(value)}`, name);
+        return err(
+          'ERR_POSITION',
+          `field '${name}' must be an integer from ${min} to ` +
+            `${max}${max === 0 ? ` in a ${this.players}-player game` : ''}, not ${JSON.stringify(value)}`,
+          name,
+        );
       }
       s.aux[slot] = value;
     }
@@ -992,9 +1091,14 @@ class GabataGame implements Game, SowHooks {
     if (slot === SLOT_STARTED_MASK) return [0, (1 << (P + 1)) - 2]; // bits 1..P
     if (slot === SLOT_EMPTIED_MASK) return [0, (1 << HOLES) - 1]; // bits 0..17
     if (slot === SLOT_GATE_CLOSED) return [0, 1];
-    const player = slot > SLOT_LAST_TOTAL ? slot - SLOT_LAST_TOTAL : slot > SLOT_GAIN ? slot - SLOT_GAIN : slot - SLOT_LOSS;
+    const player =
+      slot > LAST_TOTAL_SLOTS_BASE
+        ? slot - LAST_TOTAL_SLOTS_BASE
+        : slot > GAIN_SLOTS_BASE
+          ? slot - GAIN_SLOTS_BASE
+          : slot - LOSS_SLOTS_BASE;
     if (player > P) return [0, 0];
-    return [0, slot > SLOT_LAST_TOTAL ? TOTAL : HOLES];
+    return [0, slot > LAST_TOTAL_SLOTS_BASE ? TOTAL : HOLES];
   }
 }
 
@@ -1056,25 +1160,28 @@ export function transferHoles(segments: readonly number[][], entitled: readonly 
 
 function makeRuleset(info: RulesetInfo, aksum: boolean): Ruleset {
   return defineRuleset(info, gabataOptions(aksum), { ludii: LUDII_PRESET }, (ruleset, o) => {
-    const players = Number(o['players']);
-    if (o['firstPlayer'] === 'P3' && players < 3) return err('ERR_OPTION', 'firstPlayer P3 needs players=3', 'firstPlayer');
+    const read = new OptionReader(o);
+    const players = read.integer('players');
+    const firstPlayer = read.choice('firstPlayer', FIRST_PLAYERS);
+    if (firstPlayer === 'P3' && players < 3) return err('ERR_OPTION', 'firstPlayer P3 needs players=3', 'firstPlayer');
     const cfg: GabataConfig = {
       aksum,
       players,
-      firstPlayer: String(o['firstPlayer']),
-      roundStarter: String(o['roundStarter']),
-      captureGate: String(o['captureGate']),
-      wegueContinuation: String(o['wegueContinuation']),
-      surplusHoleOrder: String(o['surplusHoleOrder']),
-      lastHoleRule: o['lastHoleRule'] === 'on',
-      skipOrigin: o['skipOriginOnLongLaps'] === true,
-      rounds: Number(o['rounds']),
-      perpetualMove: String(o['perpetualMove']),
-      maxLaps: Number(o['maxLapsPerTurn']),
-      maxTurns: Number(o['maxTurnsPerRound']),
-      roundStalemate: String(o['roundStalemate']),
-      chafaAppliesToRelay: o['chafaAppliesToRelay'] === true,
-      chafaLocation: String(o['chafaLocation'] ?? 'fixed'),
+      firstPlayer,
+      roundStarter: read.choice('roundStarter', ROUND_STARTERS),
+      captureGate: read.choice('captureGate', CAPTURE_GATES),
+      wegueContinuation: read.choice('wegueContinuation', WEGUE_CONTINUATIONS),
+      surplusHoleOrder: read.choice('surplusHoleOrder', SURPLUS_HOLE_ORDERS),
+      lastHoleRule: read.choice('lastHoleRule', LAST_HOLE_RULES) === 'on',
+      skipOrigin: read.flag('skipOriginOnLongLaps'),
+      rounds: read.integer('rounds'),
+      perpetualMove: read.choice('perpetualMove', PERPETUAL_MOVES),
+      maxLaps: read.integer('maxLapsPerTurn'),
+      maxTurns: read.integer('maxTurnsPerRound'),
+      roundStalemate: read.choice('roundStalemate', ROUND_STALEMATES),
+      // Options of Aksum only: Adowa plays as their first values would.
+      chafaAppliesToRelay: aksum && read.flag('chafaAppliesToRelay'),
+      chafaLocation: read.choice('chafaLocation', CHAFA_LOCATIONS, 'fixed'),
     };
     return ok(new GabataGame(ruleset, o, cfg));
   });

@@ -98,7 +98,8 @@ describe('gifia rules', () => {
     expect(legalTexts(g, s)).toEqual(['2a', '2c', '3a', '3c', '6a', '6c', '7a', '7c']);
     const bad = g.parseMove(s, '1a');
     expect(bad.ok).toBe(false);
-    if (!bad.ok) expect([bad.error.code, bad.error.message]).toEqual(['ERR_ILLEGAL_MOVE', 'hole 1 belongs to player 1, not to player 2 (at 1a)']);
+    if (!bad.ok)
+      expect([bad.error.code, bad.error.message]).toEqual(['ERR_ILLEGAL_MOVE', 'hole 1 belongs to player 1, not to player 2 (at 1a)']);
     const syntax = g.parseMove(s, '9z');
     expect(syntax.ok).toBe(false);
     if (!syntax.ok) expect(syntax.error.code).toBe('ERR_MOVE_SYNTAX');
@@ -126,7 +127,7 @@ describe('gifia rules', () => {
     expect(t.captured[1]).toBe(19 + 2);
   });
 
-  it('GIF-06 capture A: the last hole with 2 or 4, also the mover\'s own hole, and its neighbours with 2 or 4', () => {
+  it("GIF-06 capture A: the last hole with 2 or 4, also the mover's own hole, and its neighbours with 2 or 4", () => {
     const g = game();
     const s = position(g, '0:1, 1:1, 2:2, 3:4, 5:2, 7:3', 1, [17, 18]);
     play(g, s, '0a'); // 1 -> 2 in P1's own hole; neighbour 2 holds 2 (taken), 0 is empty.
@@ -171,7 +172,7 @@ describe('gifia rules', () => {
     expect(t.captured[1]).toBe(17);
   });
 
-  it('GIF-08 captures go to the mover\'s store, the events name the clause, and the turn passes', () => {
+  it("GIF-08 captures go to the mover's store, the events name the clause, and the turn passes", () => {
     const g = game();
     const s = position(g, '0:2, 1:1, 2:4, 3:3, 4:1, 6:2, 7:1', 2);
     const trace: GameEvent[] = [];
@@ -189,7 +190,7 @@ describe('gifia rules', () => {
     expect(s.total()).toBe(48);
   });
 
-  it('GIF-09 pass: voluntary with 1..gifiaPassMaxBeans beans in one\'s holes, forced with none', () => {
+  it("GIF-09 pass: voluntary with 1..gifiaPassMaxBeans beans in one's holes, forced with none", () => {
     const g = game();
     const three = position(g, '0:2, 5:1, 2:6, 3:6', 1);
     // (5a drops in 4, whose neighbour 0 holds 2: capture B is named.)
@@ -223,7 +224,13 @@ describe('gifia rules', () => {
     expect(p.round).toBe(1);
     const t2: GameEvent[] = [];
     play(g, p, 'pass', t2);
-    expect(t2.find((e) => e.type === 'roundEnd')).toEqual({ type: 'roundEnd', round: 1, totals: [0, 22, 26], reason: 'passes', rule: 'GIF-10' });
+    expect(t2.find((e) => e.type === 'roundEnd')).toEqual({
+      type: 'roundEnd',
+      round: 1,
+      totals: [0, 22, 26],
+      reason: 'passes',
+      rule: 'GIF-10',
+    });
     expect(p.round).toBe(2);
     expect(END_REASONS[p.endReason]).toBe('rules');
   });
@@ -298,7 +305,13 @@ describe('gifia rules', () => {
 
 describe('gifia worked examples (SPEC §9.5)', () => {
   it('GIF-E1 opening move, no capture (same under every adjacency/chain/pass option)', () => {
-    for (const options of [{}, { gifiaAdjacency: 'row' }, { gifiaChainCapture: true }, { preset: 'ludii' }, { skipOriginOnLongLaps: true }]) {
+    for (const options of [
+      {},
+      { gifiaAdjacency: 'row' },
+      { gifiaChainCapture: true },
+      { preset: 'ludii' },
+      { skipOriginOnLongLaps: true },
+    ]) {
       const g = game(options);
       const s = g.newState(1);
       play(g, s, '1a');
@@ -395,7 +408,13 @@ describe('gifia guards (SPEC §8.3)', () => {
     const s = position(g, '0:1, 5:3, 7:1', 1, [20, 23]);
     const trace: GameEvent[] = [];
     for (const m of [...cycle, ...cycle]) play(g, s, m, trace);
-    expect(trace.find((e) => e.type === 'roundEnd')).toEqual({ type: 'roundEnd', round: 1, totals: [0, 24, 24], reason: 'stalemate', rule: '§8' });
+    expect(trace.find((e) => e.type === 'roundEnd')).toEqual({
+      type: 'roundEnd',
+      round: 1,
+      totals: [0, 24, 24],
+      reason: 'stalemate',
+      rule: '§8',
+    });
     expect([s.round, s.guardEnds, END_REASONS[s.endReason]]).toEqual([2, 1, 'stalemate']);
     expect(board(s)).toBe('0:6, 1:6, 2:6, 3:6, 4:6, 5:6, 6:6, 7:6');
   });

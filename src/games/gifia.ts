@@ -52,6 +52,10 @@ import type { Trace } from '../core/events.js';
 import { MAX_MOVES, MOVE_PASS, standardReturns, type Game, type Ruleset, type RulesetInfo } from '../core/game.js';
 import { gridGeometry, trackByName, type Geometry } from '../core/geometry.js';
 import {
+  FIRST_PLAYERS,
+  OptionReader,
+  ROUND_STALEMATES,
+  ROUND_STARTERS,
   firstPlayerOption,
   maxTurnsPerRoundOption,
   roundStalemateOption,
@@ -61,7 +65,10 @@ import {
   type OptionSpec,
   type OptionValue,
   type OptionValues,
+  type FirstPlayer,
+  type RoundStarter,
 } from '../core/options.js';
+import { ownersTakeCounters, reasonIndex, roundGuard, traceRedistribution, winnerByTotals } from '../core/round.js';
 import { defineRuleset, firstPlayerOf } from '../core/rules.js';
 import { sowLap } from '../core/sow.js';
 import { END_REASONS, PHASE_OVER, PHASE_PLAY, State, type EndReason } from '../core/state.js';
@@ -113,11 +120,14 @@ const NEXT_CW = trackByName(GEOMETRY_2X4, 'cw').next;
 const ROW_WEST = Int8Array.from({ length: HOLES }, (_, h) => (h % 4 === 0 ? -1 : h - 1));
 const ROW_EAST = Int8Array.from({ length: HOLES }, (_, h) => (h % 4 === 3 ? -1 : h + 1));
 
+export const GIFIA_ADJACENCIES = ['ring', 'row'] as const;
+export const GIFIA_WEAK_PLAYERS = ['loses', 'singleShortHole'] as const;
+
 export const GIFIA_OPTIONS: readonly OptionSpec[] = [
   {
     name: 'gifiaAdjacency',
     kind: 'choice',
-    values: ['ring', 'row'],
+    values: GIFIA_ADJACENCIES,
     default: 'ring',
     description: 'Which holes are "adjacent on either side" of the last hole for captures A and B (SPEC G1).',
     explain: {
@@ -155,13 +165,14 @@ export const GIFIA_OPTIONS: readonly OptionSpec[] = [
     max: 6,
     default: 3,
     description:
-      'A player whose holes hold 1..N beans in all may pass instead of moving ("only a few beans", SPEC G5); 0 = no voluntary pass, only the forced pass with no beans.',
+      'A player whose holes hold 1..N beans in all may pass instead of moving ("only a few beans", SPEC G5); 0 = ' +
+      'no voluntary pass, only the forced pass with no beans.',
     refs: ['G5', 'GIF-09'],
   },
   {
     name: 'gifiaWeakPlayer',
     kind: 'choice',
-    values: ['loses', 'singleShortHole'],
+    values: GIFIA_WEAK_PLAYERS,
     default: 'loses',
     description: 'A player who cannot fill one hole with six at the start of a round (SPEC G8).',
     explain: {
@@ -228,7 +239,8 @@ const INFO: RulesetInfo = {
   players: [2],
   summary:
     'A two-row mancala of four holes a side with a store at each end, each player owning the left half of both rows. ' +
-    'Beans are sown one lap in either direction; making 2 or 4 captures, with the neighbours, and rounds go on until a player has too few beans to fill a hole.',
+    'Beans are sown one lap in either direction; making 2 or 4 captures, with the neighbours, and rounds go on ' +
+    'until a player has too few beans to fill a hole.',
   reconstructions: [
     { ref: 'G1', text: 'neighbours of the last hole are its ring neighbours', option: 'gifiaAdjacency', confidence: 'medium' },
     { ref: 'G2', text: 'capture A takes only the immediate neighbours', option: 'gifiaChainCapture', confidence: 'medium' },
@@ -244,25 +256,38 @@ const INFO: RulesetInfo = {
 };
 
 interface Resolved {
-  adjacencyRow: boolean;
-  chain: boolean;
-  optionalB: boolean;
-  passMax: number;
-  weakLoses: boolean;
-  firstPlayer: string;
-  roundStarter: string;
-  skipOrigin: boolean;
-  maxTurns: number;
-  stalemateDraw: boolean;
-  rounds: number;
-  maxRounds: number;
+  readonly adjacencyRow: boolean;
+  readonly chain: boolean;
+  readonly optionalB: boolean;
+  readonly passMax: number;
+  readonly weakLoses: boolean;
+  readonly firstPlayer: FirstPlayer;
+  readonly roundStarter: RoundStarter;
+  readonly skipOrigin: boolean;
+  readonly maxTurns: number;
+  readonly stalemateDraw: boolean;
+  readonly rounds: number;
+  readonly maxRounds: number;
 }
 
-// Scratch board for move generation (one lap simulated without touching the state).
-const scratch = new Int32Array(HOLES);
-const moveScratch = new Int32Array(MAX_MOVES);
+function readOptions(values: Readonly<Record<string, OptionValue>>): Resolved {
+  const read = new OptionReader(values);
+  return {
+    adjacencyRow: read.choice('gifiaAdjacency', GIFIA_ADJACENCIES) === 'row',
+    chain: read.flag('gifiaChainCapture'),
+    optionalB: read.flag('gifiaSingleNeighbourOptional'),
+    passMax: read.integer('gifiaPassMaxBeans'),
+    weakLoses: read.choice('gifiaWeakPlayer', GIFIA_WEAK_PLAYERS) === 'loses',
+    firstPlayer: read.choice('firstPlayer', FIRST_PLAYERS),
+    roundStarter: read.choice('roundStarter', ROUND_STARTERS),
+    skipOrigin: read.flag('skipOriginOnLongLaps'),
+    maxTurns: read.integer('maxTurnsPerRound'),
+    stalemateDraw: read.choice('roundStalemate', ROUND_STALEMATES) === 'draw',
+    rounds: read.integer('rounds'),
+    maxRounds: read.integer('maxRounds'),
+  };
+}
 
-const reasonIndex = (r: EndReason): number => END_REASONS.indexOf(r);
 const isTwoOrFour = (n: number): boolean => n === 2 || n === 4;
 
 class GifiaGame implements Game {
@@ -275,24 +300,14 @@ class GifiaGame implements Game {
   /** The two neighbour steps of a hole under the adjacency option (-1 = none). */
   private readonly stepA: Int8Array;
   private readonly stepB: Int8Array;
+  /** A lap simulated for move generation, without touching the state. */
+  private readonly scratch = new State(2, HOLES);
+  private readonly moveBuf = new Int32Array(MAX_MOVES);
 
   constructor(ruleset: Ruleset, options: Record<string, OptionValue>) {
     this.ruleset = ruleset;
     this.options = Object.freeze({ ...options });
-    this.o = {
-      adjacencyRow: options['gifiaAdjacency'] === 'row',
-      chain: options['gifiaChainCapture'] === true,
-      optionalB: options['gifiaSingleNeighbourOptional'] === true,
-      passMax: Number(options['gifiaPassMaxBeans']),
-      weakLoses: options['gifiaWeakPlayer'] === 'loses',
-      firstPlayer: String(options['firstPlayer']),
-      roundStarter: String(options['roundStarter']),
-      skipOrigin: options['skipOriginOnLongLaps'] === true,
-      maxTurns: Number(options['maxTurnsPerRound']),
-      stalemateDraw: options['roundStalemate'] === 'draw',
-      rounds: Number(options['rounds']),
-      maxRounds: Number(options['maxRounds']),
-    };
+    this.o = readOptions(options);
     this.stepA = this.o.adjacencyRow ? ROW_WEST : NEXT_CW;
     this.stepB = this.o.adjacencyRow ? ROW_EAST : NEXT_CCW;
   }
@@ -344,17 +359,12 @@ class GifiaGame implements Game {
 
   /** Appends the moves of sowing `hole` in `dir`: one, or one per capture-B neighbour (+ decline). */
   private movesFor(s: State, hole: number, dir: number, out: Int32Array, n: number): number {
+    const board = this.scratch;
+    const scratch = board.counts;
     scratch.set(s.counts);
     const hand = scratch[hole]!;
     scratch[hole] = 0;
-    const next = dir === DIR_CCW ? NEXT_CCW : NEXT_CW;
-    let cur = hole;
-    for (let left = hand; left > 0; ) {
-      cur = next[cur]!;
-      if (this.o.skipOrigin && cur === hole) continue;
-      scratch[cur]!++;
-      left--;
-    }
+    const cur = sowLap(board, hole, hand, s.toMove, dir === DIR_CCW ? NEXT_CCW : NEXT_CW, this.o.skipOrigin, null);
     if (isTwoOrFour(scratch[cur]!)) {
       out[n++] = makeMove(hole, dir);
       return n;
@@ -448,10 +458,9 @@ class GifiaGame implements Game {
 
   /** A turn begins: the round-stalemate guard of SPEC §8.3 looks at the position first. */
   private beginTurn(s: State, trace: Trace): void {
-    s.turn++;
-    const seen = s.recordPosition();
-    if (seen >= 3) this.guardEnd(s, 'stalemate', trace);
-    else if (s.turn > this.o.maxTurns) this.guardEnd(s, 'turnCap', trace);
+    const guard = roundGuard(s, this.o.maxTurns);
+    if (guard !== null) this.guardEnd(s, guard, trace);
+    else s.turn++;
   }
 
   private guardEnd(s: State, reason: EndReason, trace: Trace): void {
@@ -465,11 +474,9 @@ class GifiaGame implements Game {
     this.endRound(s, reason, trace);
   }
 
+  /** GIF-10 (and SPEC §8.3 ownerTakes): each player stores the beans of his own holes. */
   private collectOwnHoles(s: State): void {
-    for (let h = 0; h < HOLES; h++) {
-      s.captured[s.owners[h]!]! += s.counts[h]!;
-      s.counts[h] = 0;
-    }
+    ownersTakeCounters(s, null);
   }
 
   private totals(s: State): number[] {
@@ -487,7 +494,7 @@ class GifiaGame implements Game {
     const t1 = s.captured[1]!;
     const t2 = s.captured[2]!;
     if (this.o.rounds > 0 && s.round >= this.o.rounds) {
-      this.endMatch(s, t1 > t2 ? 1 : t2 > t1 ? 2 : 0, 'roundCap', trace);
+      this.endMatch(s, winnerByTotals(s.captured, 2), 'roundCap', trace);
       return;
     }
     const out1 = t1 === 0 || (this.o.weakLoses && t1 < SEED_PER_HOLE);
@@ -498,7 +505,7 @@ class GifiaGame implements Game {
     }
     if (s.round >= this.o.maxRounds) {
       s.guardEnds++;
-      this.endMatch(s, t1 > t2 ? 1 : t2 > t1 ? 2 : 0, 'roundCap', trace);
+      this.endMatch(s, winnerByTotals(s.captured, 2), 'roundCap', trace);
       return;
     }
     this.startNextRound(s, trace);
@@ -536,18 +543,7 @@ class GifiaGame implements Game {
     s.phase = PHASE_PLAY;
     s.aux[AUX_ROUND_START_P1] = this.playerTotal(s, 1);
     s.aux[AUX_ROUND_START_P2] = this.playerTotal(s, 2);
-    if (trace !== null) {
-      trace.push({
-        type: 'redistribute',
-        round: s.round,
-        owners: Array.from(s.owners),
-        counts: Array.from(s.counts),
-        captured: Array.from(s.captured),
-        reserve: Array.from(s.reserve),
-        changes: [],
-        rule: 'GIF-11',
-      });
-    }
+    traceRedistribution(s, trace, 'GIF-11');
     this.beginTurn(s, trace);
   }
 
@@ -576,8 +572,8 @@ class GifiaGame implements Game {
   parseMove(s: State, text: string): Result<number> {
     if (s.phase === PHASE_OVER) return err('ERR_GAME_OVER', 'the match is over; no move can be made', text);
     const t = text.trim().toLowerCase();
-    const n = this.legalMoves(s, moveScratch);
-    const legal = moveScratch.subarray(0, n);
+    const n = this.legalMoves(s, this.moveBuf);
+    const legal = this.moveBuf.subarray(0, n);
     if (t === 'pass' || t === 'p') {
       if (legal.includes(MOVE_PASS)) return ok(MOVE_PASS);
       return err(
@@ -590,12 +586,17 @@ class GifiaGame implements Game {
     }
     const m = /^([0-7])\s*(a|c|ccw|cw|anticlockwise|clockwise)\s*(?:>\s*([0-7]))?$/.exec(t);
     if (!m) {
-      return err('ERR_MOVE_SYNTAX', `'${text}' is not a Gifia move; write hole and direction like 1a or 1c, with a capture-B neighbour like 1a>6, or pass`, text);
+      return err(
+        'ERR_MOVE_SYNTAX',
+        `'${text}' is not a Gifia move; write hole and direction like 1a or 1c, with a capture-B neighbour like 1a>6, or pass`,
+        text,
+      );
     }
     const hole = Number(m[1]);
     const dir = m[2] === 'a' || m[2] === 'ccw' || m[2] === 'anticlockwise' ? DIR_CCW : DIR_CW;
     const take = m[3] === undefined ? -1 : Number(m[3]);
-    if (s.owners[hole] !== s.toMove) return err('ERR_ILLEGAL_MOVE', `hole ${hole} belongs to player ${s.owners[hole]}, not to player ${s.toMove}`, text);
+    if (s.owners[hole] !== s.toMove)
+      return err('ERR_ILLEGAL_MOVE', `hole ${hole} belongs to player ${s.owners[hole]}, not to player ${s.toMove}`, text);
     if (s.counts[hole] === 0) return err('ERR_ILLEGAL_MOVE', `hole ${hole} is empty`, text);
     const exact = makeMove(hole, dir, take);
     if (legal.includes(exact)) return ok(exact);
@@ -619,15 +620,19 @@ class GifiaGame implements Game {
   }
 
   validate(s: State): Result<State> {
-    if (s.players !== 2 || s.holeCount !== HOLES) return err('ERR_POSITION', `a Gifia position has 2 players and 8 holes, not ${s.players} and ${s.holeCount}`);
+    if (s.players !== 2 || s.holeCount !== HOLES)
+      return err('ERR_POSITION', `a Gifia position has 2 players and 8 holes, not ${s.players} and ${s.holeCount}`);
     for (let h = 0; h < HOLES; h++) {
       if (s.counts[h]! < 0) return err('ERR_POSITION', `hole ${h} holds ${s.counts[h]} beans; counts cannot be negative`, `hole ${h}`);
-      if (s.owners[h] !== OWNERS_2X4[h]) return err('ERR_POSITION', `hole ${h} belongs to player ${OWNERS_2X4[h]} in Gifia, not ${s.owners[h]}`, `hole ${h}`);
+      if (s.owners[h] !== OWNERS_2X4[h])
+        return err('ERR_POSITION', `hole ${h} belongs to player ${OWNERS_2X4[h]} in Gifia, not ${s.owners[h]}`, `hole ${h}`);
       if (s.marks[h] !== 0) return err('ERR_POSITION', `hole ${h} is marked; Gifia has no wegues or nedfs`, `hole ${h}`);
     }
     for (let p = 1; p <= 2; p++) {
-      if (s.captured[p]! < 0) return err('ERR_POSITION', `store of player ${p} holds ${s.captured[p]}; it cannot be negative`, `store ${p}`);
-      if (s.reserve[p] !== 0 || s.raceHand[p] !== 0) return err('ERR_POSITION', `Gifia has no reserve or race hands (player ${p})`, `player ${p}`);
+      if (s.captured[p]! < 0)
+        return err('ERR_POSITION', `store of player ${p} holds ${s.captured[p]}; it cannot be negative`, `store ${p}`);
+      if (s.reserve[p] !== 0 || s.raceHand[p] !== 0)
+        return err('ERR_POSITION', `Gifia has no reserve or race hands (player ${p})`, `player ${p}`);
     }
     const total = s.total();
     if (total !== TOTAL) return err('ERR_POSITION', `holes and stores hold ${total} beans; Gifia has ${TOTAL}`, 'total');
@@ -637,9 +642,15 @@ class GifiaGame implements Game {
     }
     if (s.phase !== PHASE_PLAY) return err('ERR_POSITION', 'a Gifia position is in phase play or over', 'phase');
     const lastRound = Math.min(this.o.maxRounds, this.o.rounds > 0 ? this.o.rounds : this.o.maxRounds);
-    if (s.round > lastRound) return err('ERR_POSITION', `the match ends after round ${lastRound} (options rounds, maxRounds): round ${s.round} cannot be in play`, 'round');
+    if (s.round > lastRound)
+      return err(
+        'ERR_POSITION',
+        `the match ends after round ${lastRound} (options rounds, maxRounds): round ${s.round} cannot be in play`,
+        'round',
+      );
     if (s.toMove !== 1 && s.toMove !== 2) return err('ERR_POSITION', `player to move must be 1 or 2, not ${s.toMove}`, 'toMove');
-    if (s.passes < 0 || s.passes > 1) return err('ERR_POSITION', `consecutive passes must be 0 or 1 in play (two end the round), not ${s.passes}`, 'passes');
+    if (s.passes < 0 || s.passes > 1)
+      return err('ERR_POSITION', `consecutive passes must be 0 or 1 in play (two end the round), not ${s.passes}`, 'passes');
     if (s.winner !== -1) return err('ERR_POSITION', 'a match in play has no winner yet', 'winner');
     if (this.sideTotal(s, 1) <= 1 && this.sideTotal(s, 2) <= 1) {
       return err('ERR_POSITION', 'each side holds at most one bean: the round is already over (GIF-10)', 'counts');
@@ -650,10 +661,16 @@ class GifiaGame implements Game {
   /** A finished match: every bean stored (GIF-10) and the winner GIF-12 (or the guard) gives. */
   private validateResult(s: State): Result<State> {
     for (let h = 0; h < HOLES; h++) {
-      if (s.counts[h] !== 0) return err('ERR_POSITION', `at the end of the match every bean is in a store (GIF-10); hole ${h} holds ${s.counts[h]}`, `hole ${h}`);
+      if (s.counts[h] !== 0)
+        return err(
+          'ERR_POSITION',
+          `at the end of the match every bean is in a store (GIF-10); hole ${h} holds ${s.counts[h]}`,
+          `hole ${h}`,
+        );
     }
     for (let p = 1; p <= 2; p++) {
-      if (s.scores[p] !== s.captured[p]) return err('ERR_POSITION', `player ${p}'s final score is his store, ${s.captured[p]}, not ${s.scores[p]}`, `scores[${p}]`);
+      if (s.scores[p] !== s.captured[p])
+        return err('ERR_POSITION', `player ${p}'s final score is his store, ${s.captured[p]}, not ${s.scores[p]}`, `scores[${p}]`);
     }
     const t1 = s.captured[1]!;
     const t2 = s.captured[2]!;
@@ -663,23 +680,43 @@ class GifiaGame implements Game {
     const reason = END_REASONS[s.endReason];
     let expected: number;
     if (reason === 'stalemate' || reason === 'turnCap') {
-      if (!this.o.stalemateDraw) return err('ERR_POSITION', `under roundStalemate=ownerTakes a round ended by ${reason} does not end the match (SPEC §8.3)`, 'endReason');
+      if (!this.o.stalemateDraw)
+        return err(
+          'ERR_POSITION',
+          `under roundStalemate=ownerTakes a round ended by ${reason} does not end the match (SPEC §8.3)`,
+          'endReason',
+        );
       expected = 0;
     } else if (reason === 'rules') {
       if (roundLimit || (!out1 && !out2)) {
-        return err('ERR_POSITION', 'the match ends by the rules when a player has too few beans to go on (GIF-12); here the match would go on or end by the round limit', 'endReason');
+        return err(
+          'ERR_POSITION',
+          'the match ends by the rules when a player has too few beans to go on (GIF-12); here the match would go on ' +
+            'or end by the round limit',
+          'endReason',
+        );
       }
       expected = out1 && out2 ? 0 : out1 ? 2 : 1;
     } else if (reason === 'roundCap') {
       if (!roundLimit && (out1 || out2 || s.round < this.o.maxRounds)) {
-        return err('ERR_POSITION', `a match ends by roundCap only after its last round (options rounds = ${this.o.rounds}, maxRounds = ${this.o.maxRounds})`, 'endReason');
+        return err(
+          'ERR_POSITION',
+          `a match ends by roundCap only after its last round (options rounds = ${this.o.rounds}, maxRounds = ${this.o.maxRounds})`,
+          'endReason',
+        );
       }
-      expected = t1 > t2 ? 1 : t2 > t1 ? 2 : 0;
+      expected = winnerByTotals(s.captured, 2);
     } else {
       return err('ERR_POSITION', `a Gifia match does not end by ${reason}`, 'endReason');
     }
     if (s.winner !== expected) {
-      return err('ERR_POSITION', `by the stores and the end reason (${reason}) the result is ${expected === 0 ? 'a draw' : `a win for player ${expected}`}, not ${s.winner === 0 ? 'a draw' : `a win for player ${s.winner}`}`, 'winner');
+      return err(
+        'ERR_POSITION',
+        `by the stores and the end reason (${reason}) the result is ` +
+          `${expected === 0 ? 'a draw' : `a win for player ${expected}`}, not ` +
+          `${s.winner === 0 ? 'a draw' : `a win for player ${s.winner}`}`,
+        'winner',
+      );
     }
     return ok(s);
   }

@@ -25,7 +25,10 @@ export const RULESETS: readonly Ruleset[] = [
  * Nothing else is ignored: spaces, other punctuation and trailing text make a name unknown.
  */
 export function normaliseRulesetName(name: string): string {
-  return name.normalize('NFC').toLowerCase().replace(/[\u2018\u2019\u02bc]/g, "'");
+  return name
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc]/g, "'");
 }
 
 /** Finds a ruleset by id, listed alias or display name, ignoring only case and apostrophe style. */

@@ -84,7 +84,7 @@ describe('Selus clauses', () => {
     for (let i = 0; i < 18; i++) expect(DEFAULT.geometry.tracks[0]!.next[TRACK_G[i]!]).toBe(TRACK_G[(i + 1) % 18]);
   });
 
-  it('SEL-07 relay from an occupied ordinary hole (either player\'s); an empty hole ends the turn', () => {
+  it("SEL-07 relay from an occupied ordinary hole (either player's); an empty hole ends the turn", () => {
     // 3 (3 counters) -> 4, 5, 11: 11 held 1 -> relay 2 -> 10, 9: 9 held 0 -> end.
     const s = pos('3:3, 11:1, 12:1', 1);
     const tr = play(DEFAULT, s, 3);
@@ -132,14 +132,14 @@ describe('Selus clauses', () => {
     if (!e.ok) expect(e.error.message).toMatch(/SEL-09/);
   });
 
-  it('SEL-10 drops go into either player\'s holes and into nedfs (SEL-E3 drops into N1 at 15)', () => {
+  it("SEL-10 drops go into either player's holes and into nedfs (SEL-E3 drops into N1 at 15)", () => {
     const s = pos('5:5, 14:1, 15:4(N1), 16:3, 17:3, 6:2', 1);
     const tr = play(DEFAULT, s, 5);
     expect(tr.some((e) => e.type === 'drop' && e.hole === 15 && e.count === 5)).toBe(true);
     expect(tr.some((e) => e.type === 'drop' && s.owners[e.hole] === 2)).toBe(true);
   });
 
-  it('SEL-11 an opponent\'s ordinary 3-hole is skipped; one\'s own 3-hole is not', () => {
+  it("SEL-11 an opponent's ordinary 3-hole is skipped; one's own 3-hole is not", () => {
     // 11 (4) -> 10 (own 3: dropped, 4), 9, 17 (3: skipped), 16, 15 (empty) -> end.
     const s = pos('11:4, 10:3, 17:3, 12:1', 1);
     const tr = play(DEFAULT, s, 11);
@@ -152,7 +152,10 @@ describe('Selus clauses', () => {
     // over it with 2 in hand (Ludii, reading the counts of the lap start, would drop there).
     const s = pos('9:25, 12:2', 1);
     const tr = play(DEFAULT, s, 9);
-    const firstLap = tr.slice(0, tr.findIndex((e, i) => i > 0 && (e.type === 'relay' || e.type === 'turnEnd')));
+    const firstLap = tr.slice(
+      0,
+      tr.findIndex((e, i) => i > 0 && (e.type === 'relay' || e.type === 'turnEnd')),
+    );
     expect(firstLap.filter((e) => e.type === 'drop' && e.hole === 12)).toHaveLength(1);
     expect(firstLap.filter((e) => e.type === 'skip').map((e) => (e as { hole: number }).hole)).toContain(12);
   });
@@ -200,7 +203,7 @@ describe('Selus clauses', () => {
     expect(tr.some((e) => e.type === 'relay' && e.hole === 16)).toBe(true);
   });
 
-  it('SEL-16 guardian: while the hole after the opponent\'s nedf holds 3, no nedf can be made (SEL-E4 in short)', () => {
+  it("SEL-16 guardian: while the hole after the opponent's nedf holds 3, no nedf can be made (SEL-E4 in short)", () => {
     const blocked = pos('3:2(N2), 4:3, 9:1, 17:3, 12:2', 1);
     play(DEFAULT, blocked, 9);
     expect(board(blocked)).toBe('3:2(N2), 4:3, 12:2, 16:1, 17:3');
@@ -210,7 +213,27 @@ describe('Selus clauses', () => {
     expect(board(free)).toBe('3:2(N2), 4:2, 12:2, 17:4(N1)');
   });
 
-  it('SEL-17 nedfs and their counters stay their owner\'s for the rest of the game', () => {
+  it('SEL-16 a guardian holding three blocks the two-counter nedf too: both 3-holes are skipped', () => {
+    // SEL-E3 with player 2 owning a nedf at 3 whose guardian 4 holds 3: player 1 sows 5 (5) to
+    // 11, 10, 9; with two in hand he may not make 17 a nedf, so 17 and 16 are skipped.
+    const blocked = pos('3:2(N2), 4:3, 5:5, 14:1, 15:4(N1), 16:3, 17:3, 6:2', 1);
+    const tr = play(DEFAULT, blocked, 5);
+    expect(tr.some((e) => e.type === 'mark')).toBe(false);
+    expect(
+      tr
+        .filter((e) => e.type === 'skip')
+        .map((e) => (e as { hole: number }).hole)
+        .slice(0, 2),
+    ).toEqual([17, 16]);
+    expect(blocked.marks[17]).toBe(0);
+    expect(blocked.counts[17]).toBe(3);
+    // The guardian holding 2: the same sowing makes 17 a nedf (SEL-14).
+    const free = pos('3:2(N2), 4:2, 5:5, 14:1, 15:4(N1), 16:3, 17:3, 6:2', 1);
+    const tr2 = play(DEFAULT, free, 5);
+    expect(tr2.find((e) => e.type === 'mark')).toMatchObject({ hole: 17, player: 1, rule: 'SEL-14' });
+  });
+
+  it("SEL-17 nedfs and their counters stay their owner's for the rest of the game", () => {
     const g = make({ concession: 'off' });
     const s = g.newState(11);
     const buf = new Int32Array(MAX_MOVES);
@@ -297,7 +320,12 @@ describe('Selus clauses', () => {
   });
 
   it('SEL-18 / S11 the old values true/false still load, read as scored/off, and the reading is noted', () => {
-    for (const [old, now] of [[true, 'scored'], [false, 'off'], ['true', 'scored'], ['false', 'off']] as const) {
+    for (const [old, now] of [
+      [true, 'scored'],
+      [false, 'off'],
+      ['true', 'scored'],
+      ['false', 'off'],
+    ] as const) {
       const notes: string[] = [];
       const g = unwrap(selus.create({ concession: old }, notes));
       expect(g.options['concession']).toBe(now);
@@ -345,21 +373,35 @@ describe('Selus clauses', () => {
     expect([...out]).toEqual([0, 0.5, 0.5]);
   });
 
-  it('SEL-20 a game is a single round', () => {
-    const g = make({ concession: 'off' });
-    const s = g.newState(3);
-    const buf = new Int32Array(MAX_MOVES);
-    g.applyJoint(s, [0, 3, 14]);
-    let plies = 0;
-    while (s.phase !== PHASE_OVER && plies++ < 3000) {
-      const n = g.legalMoves(s, buf);
-      g.apply(s, buf[plies % n]!);
-      expect(s.round).toBe(1);
+  it('SEL-20 a game is a single round: it ends where another ruleset would start a second round', () => {
+    // Played to the end with event traces: no round ends, nothing is redistributed, no second
+    // race is run; the game is over in round 1, by the rules (SEL-18 a) in at least some games.
+    let ruleEnds = 0;
+    for (const options of [{ concession: 'off' }, {}, { concession: 'scored' }]) {
+      const g = make(options);
+      for (let seed = 1; seed <= 20; seed++) {
+        const trace: GameEvent[] = [];
+        const s = g.newState(seed, trace);
+        const buf = new Int32Array(MAX_MOVES);
+        g.applyJoint(s, [0, 3, 14], trace);
+        let plies = 0;
+        while (s.phase !== PHASE_OVER && plies++ < 5000) {
+          const n = g.legalMoves(s, buf);
+          const moves = [...buf.subarray(0, n)].filter((m) => m !== MOVE_CONCEDE);
+          g.apply(s, moves.length > 0 ? moves[(plies * 7 + seed) % moves.length]! : buf[0]!, trace);
+        }
+        expect(s.phase).toBe(PHASE_OVER);
+        expect(s.round).toBe(1);
+        expect(trace.filter((e) => e.type === 'roundEnd' || e.type === 'redistribute')).toEqual([]);
+        expect(trace.filter((e) => e.type === 'raceEnd')).toHaveLength(1);
+        expect(trace.filter((e) => e.type === 'matchEnd')).toHaveLength(1);
+        if (s.endReason === END_REASONS.indexOf('rules')) ruleEnds++;
+        // Over is over: no move, not even a new round's.
+        expect(g.legalMoves(s, buf)).toBe(0);
+        expect(g.parseMove(s, '3').ok).toBe(false);
+      }
     }
-    expect(s.phase).toBe(PHASE_OVER);
-    expect(s.round).toBe(1);
-    expect(g.legalMoves(s, buf)).toBe(0);
-    expect(g.parseMove(s, '3').ok).toBe(false);
+    expect(ruleEnds).toBeGreaterThan(0);
   });
 });
 
@@ -387,7 +429,12 @@ describe('Selus worked examples', () => {
   });
 
   it('SEL-E3 second nedf by the two-counter method (17), then relay from 16', () => {
-    for (const g of [DEFAULT, make({ twoCounterSecondHole: 'opponentOnly' }), make({ nedfFirstScope: 'global' }), make({ guardianScope: 'latestNedf' })]) {
+    for (const g of [
+      DEFAULT,
+      make({ twoCounterSecondHole: 'opponentOnly' }),
+      make({ nedfFirstScope: 'global' }),
+      make({ guardianScope: 'latestNedf' }),
+    ]) {
       const s = pos('5:5, 14:1, 15:4(N1), 16:3, 17:3, 6:2', 1);
       play(g, s, 5);
       expect(board(s)).toBe('6:2, 9:1, 10:1, 11:1, 12:1, 13:1, 14:2, 15:5(N1), 17:4(N1)');
@@ -431,7 +478,7 @@ describe('Selus worked examples', () => {
     }
   });
 
-  it('SEL-E4 variant under nedfFirstScope=global: the game\'s first nedf exists, so no simple nedf for player 1', () => {
+  it("SEL-E4 variant under nedfFirstScope=global: the game's first nedf exists, so no simple nedf for player 1", () => {
     const s = pos('3:2(N2), 4:2, 10:2, 17:3, 12:2', 1);
     play(make({ nedfFirstScope: 'global' }), s, 10);
     expect(board(s)).toBe('3:2(N2), 4:2, 9:1, 12:2, 16:1, 17:3');
@@ -459,7 +506,7 @@ describe('Selus worked examples', () => {
 });
 
 describe('Selus options', () => {
-  it('nedfZone=opponentOuterRow: no nedf in the opponent\'s half of the centre row', () => {
+  it("nedfZone=opponentOuterRow: no nedf in the opponent's half of the centre row", () => {
     const d = pos('9:7, 6:3', 1);
     play(DEFAULT, d, 9);
     expect(board(d)).toBe('6:4(N1), 12:1, 13:1, 14:1, 15:1, 16:1, 17:1');
@@ -468,7 +515,7 @@ describe('Selus options', () => {
     expect(board(o)).toBe('6:3, 7:1, 12:1, 13:1, 14:1, 15:1, 16:1, 17:1');
   });
 
-  it('twoCounterSecondHole=opponentOnly: the second hole may not be the mover\'s own', () => {
+  it("twoCounterSecondHole=opponentOnly: the second hole may not be the mover's own", () => {
     const d = pos('9:10, 8:3, 0:3, 15:4(N1)', 1);
     play(DEFAULT, d, 9);
     expect(board(d)).toBe('1:1, 2:1, 3:1, 4:1, 6:1, 7:1, 8:4(N1), 12:1, 13:1, 14:1, 15:5(N1), 16:1, 17:1');
@@ -477,7 +524,7 @@ describe('Selus options', () => {
     expect(board(o)).toBe('0:4, 1:1, 6:1, 7:1, 8:3, 12:1, 13:1, 14:1, 15:5(N1), 16:1, 17:1');
   });
 
-  it('guardianScope=latestNedf: only the guardian of the opponent\'s latest nedf blocks', () => {
+  it("guardianScope=latestNedf: only the guardian of the opponent's latest nedf blocks", () => {
     const text = '1:4(N2), 3:2(N2), 4:3, 10:2, 17:3, 12:2';
     const all = pos(text, 1);
     all.aux[AUX_LATEST_NEDF + 1] = 1 + 1; // player 2's latest nedf is 1 (guardian 2, empty)
@@ -495,7 +542,10 @@ describe('Selus options', () => {
     const drops = (g: Game): number[] => {
       const s = pos('3:18, 12:1', 1);
       const tr = play(g, s, 3);
-      const lap = tr.slice(1, tr.findIndex((e, i) => i > 0 && (e.type === 'relay' || e.type === 'turnEnd')));
+      const lap = tr.slice(
+        1,
+        tr.findIndex((e, i) => i > 0 && (e.type === 'relay' || e.type === 'turnEnd')),
+      );
       return lap.filter((e) => e.type === 'drop').map((e) => (e as { hole: number }).hole);
     };
     expect(drops(DEFAULT)).toContain(3);
@@ -553,7 +603,10 @@ describe('Selus options', () => {
   });
 
   it('maxTurnsPerRound and roundStalemate: the guard ends the game and is counted', () => {
-    for (const [stale, drawn] of [['ownerTakes', false], ['draw', true]] as const) {
+    for (const [stale, drawn] of [
+      ['ownerTakes', false],
+      ['draw', true],
+    ] as const) {
       const g = make({ maxTurnsPerRound: 10, roundStalemate: stale, concession: 'off', openingMode: 'p1First' });
       const s = g.newState(5);
       const buf = new Int32Array(MAX_MOVES);
@@ -574,7 +627,10 @@ describe('Selus options', () => {
   it('threefold repetition ends the game by the stalemate guard (a forced 18-turn shuttle)', () => {
     // Every position of this ending has exactly one legal start: three counters walk round the
     // track one hole a turn and the position after the first turn recurs after 18 and 36 more.
-    for (const [stale, winner] of [['ownerTakes', 1], ['draw', 0]] as const) {
+    for (const [stale, winner] of [
+      ['ownerTakes', 1],
+      ['draw', 0],
+    ] as const) {
       const g = make({ concession: 'off', roundStalemate: stale });
       const s = pos('0:1, 3:1, 17:1', 1);
       const buf = new Int32Array(MAX_MOVES);
@@ -595,9 +651,25 @@ describe('Selus options', () => {
 
   it('options: each value explained, defaults as SPEC §10, ludii preset', () => {
     const names = selus.options.map((o) => o.name);
-    for (const n of ['openingMode', 'selusRaceStart', 'raceSkip', 'raceTickOrder', 'raceLoserCompletion', 'raceLoopResolution',
-      'nedfFirstScope', 'nedfMode', 'nedfZone', 'twoCounterSecondHole', 'guardianScope', 'selusScoring',
-      'skipOriginOnLongLaps', 'perpetualMove', 'maxLapsPerTurn', 'maxTurnsPerRound', 'roundStalemate']) {
+    for (const n of [
+      'openingMode',
+      'selusRaceStart',
+      'raceSkip',
+      'raceTickOrder',
+      'raceLoserCompletion',
+      'raceLoopResolution',
+      'nedfFirstScope',
+      'nedfMode',
+      'nedfZone',
+      'twoCounterSecondHole',
+      'guardianScope',
+      'selusScoring',
+      'skipOriginOnLongLaps',
+      'perpetualMove',
+      'maxLapsPerTurn',
+      'maxTurnsPerRound',
+      'roundStalemate',
+    ]) {
       expect(names).toContain(n);
     }
     for (const o of selus.options) {
@@ -606,10 +678,23 @@ describe('Selus options', () => {
       expect(o.description.length).toBeGreaterThan(10);
     }
     expect(DEFAULT.options).toMatchObject({
-      openingMode: 'race', selusRaceStart: 'choose', raceSkip: true, raceTickOrder: 'alternate', raceLoserCompletion: 'finish',
-      raceLoopResolution: 'random', nedfFirstScope: 'perPlayer', nedfMode: 'twoCounterRule', nedfZone: 'allOpponentHoles',
-      twoCounterSecondHole: 'anyOwner', guardianScope: 'allNedfs', selusScoring: 'nedfPlusOwnHoles', skipOriginOnLongLaps: false,
-      perpetualMove: 'illegal', maxLapsPerTurn: 10000, maxTurnsPerRound: 2000, roundStalemate: 'ownerTakes',
+      openingMode: 'race',
+      selusRaceStart: 'choose',
+      raceSkip: true,
+      raceTickOrder: 'alternate',
+      raceLoserCompletion: 'finish',
+      raceLoopResolution: 'random',
+      nedfFirstScope: 'perPlayer',
+      nedfMode: 'twoCounterRule',
+      nedfZone: 'allOpponentHoles',
+      twoCounterSecondHole: 'anyOwner',
+      guardianScope: 'allNedfs',
+      selusScoring: 'nedfPlusOwnHoles',
+      skipOriginOnLongLaps: false,
+      perpetualMove: 'illegal',
+      maxLapsPerTurn: 10000,
+      maxTurnsPerRound: 2000,
+      roundStalemate: 'ownerTakes',
     });
     expect(LUDII.options).toMatchObject({ openingMode: 'p1First', nedfMode: 'onePerPlayer', guardian: false, selusScoring: 'blockWin' });
     const bad = selus.create({ nedfZone: 'everywhere' });
@@ -623,7 +708,16 @@ describe('Selus options', () => {
     expect(selus.info.sources[0]).toMatchObject({ author: 'R. Pankhurst', year: 1971, pages: '165-166' });
     expect(selus.info.region).toMatch(/Ethiopia/);
     const opts = selus.info.reconstructions.map((r) => r.option);
-    for (const o of ['nedfFirstScope', 'nedfMode', 'nedfZone', 'twoCounterSecondHole', 'guardianScope', 'selusScoring', 'selusRaceStart', 'raceSkip']) {
+    for (const o of [
+      'nedfFirstScope',
+      'nedfMode',
+      'nedfZone',
+      'twoCounterSecondHole',
+      'guardianScope',
+      'selusScoring',
+      'selusRaceStart',
+      'raceSkip',
+    ]) {
       expect(opts).toContain(o);
     }
     expect(selus.info.reconstructions.filter((r) => r.confidence === 'low').length).toBeGreaterThanOrEqual(5);
@@ -680,7 +774,7 @@ describe('Selus notation, validation and JSON extras', () => {
     expect(!late.ok && late.error.code).toBe('ERR_ILLEGAL_MOVE');
   });
 
-  it('validate: 54 counters conserved, owners fixed, nedfs on the opponent\'s side only', () => {
+  it("validate: 54 counters conserved, owners fixed, nedfs on the opponent's side only", () => {
     const s = DEFAULT.newState(2);
     expect(DEFAULT.validate(s).ok).toBe(true);
     const short = s.clone();
@@ -741,7 +835,7 @@ describe('Selus notation, validation and JSON extras', () => {
 });
 
 describe('Selus landmarks', () => {
-  it('SEL-16 viewers are told which hole guards each nedf', () => {
+  it('viewers are told which hole guards each nedf (the yazab tabaqi, a landmark)', () => {
     const game = unwrap(selus.create({}));
     const s = game.newState(1);
     expect(game.landmarks!(s)).toEqual([]);

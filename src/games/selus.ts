@@ -48,6 +48,9 @@ import type { Trace } from '../core/events.js';
 import { MOVE_CONCEDE, MOVE_PASS, MAX_MOVES, standardReturns, type Game, type Landmark, type Ruleset } from '../core/game.js';
 import { GEOMETRY_3X6_G, OWNERS_3X6_2P, TRACK_G, trackByName } from '../core/geometry.js';
 import {
+  OptionReader,
+  PERPETUAL_MOVES,
+  ROUND_STALEMATES,
   maxLapsPerTurnOption,
   maxTurnsPerRoundOption,
   perpetualMoveOption,
@@ -58,6 +61,12 @@ import {
   type PerpetualMove,
 } from '../core/options.js';
 import {
+  OPENING_MODES,
+  RACE_LOOP_RESOLUTIONS,
+  RACE_LOSER_COMPLETIONS,
+  RACE_TICK_ORDERS,
+  RACE_TIES,
+  RaceScratch,
   openingModeOption,
   raceOptions,
   runRace,
@@ -68,8 +77,9 @@ import {
   type RaceTickOrder,
   type RaceTie,
 } from '../core/race.js';
+import { isGuardReason, perpetualTest, reasonIndex, roundGuard, settlePerpetual, winnerByTotals } from '../core/round.js';
 import { defineRuleset, filterPerpetual } from '../core/rules.js';
-import { LAP_CUSTOM, LAP_END, LAP_RELAY, SOW_PERPETUAL, sowRelay, type SowHooks } from '../core/sow.js';
+import { LAP_CUSTOM, LAP_END, LAP_RELAY, RelaySower, SOW_PERPETUAL, type SowHooks } from '../core/sow.js';
 import { END_REASONS, PHASE_OVER, PHASE_PLAY, PHASE_RACE, State, type EndReason } from '../core/state.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -84,7 +94,7 @@ const NEXT = TRACK.next;
 const SEGMENT: readonly (readonly number[])[] = [[], TRACK_G.slice(0, 9), TRACK_G.slice(9, 18)];
 /** Index of a hole within its owner's segment (0..8): 0..2 = the three leftmost holes. */
 const SEGMENT_INDEX = new Int8Array(HOLES);
-for (let p = 1; p <= 2; p++) SEGMENT[p]!.forEach((h, i) => (SEGMENT_INDEX[h] = i));
+for (let p = 1; p <= 2; p++) for (const [i, h] of SEGMENT[p]!.entries()) SEGMENT_INDEX[h] = i;
 /** The opponent's outer row as seen by each player (option `nedfZone`). */
 const OUTER_ROW_OF = new Int8Array(HOLES);
 for (let h = 0; h < 6; h++) OUTER_ROW_OF[h] = 1;
@@ -113,14 +123,21 @@ const KIND_TWO = 2;
 const LAP_INTO_NEDF = LAP_CUSTOM;
 const LAP_NEW_NEDF = LAP_CUSTOM + 1;
 
-const reasonIndex = (r: EndReason): number => END_REASONS.indexOf(r);
-
 // ---------------------------------------------------------------------------------------------
 // Options (SPEC §10)
 
 /** SEL-18 / S11: what a concession means; `resign` since 2026-11-30 (SPEC §12). */
 export const SELUS_CONCESSIONS = ['resign', 'scored', 'off'] as const;
 export type SelusConcession = (typeof SELUS_CONCESSIONS)[number];
+export const SELUS_RACE_STARTS = ['choose', 'leftmost', 'closestToOpponent'] as const;
+export type SelusRaceStart = (typeof SELUS_RACE_STARTS)[number];
+export const NEDF_FIRST_SCOPES = ['perPlayer', 'global'] as const;
+export const NEDF_MODES = ['twoCounterRule', 'onePerPlayer'] as const;
+export const NEDF_ZONES = ['allOpponentHoles', 'opponentOuterRow'] as const;
+export const TWO_COUNTER_SECOND_HOLES = ['anyOwner', 'opponentOnly'] as const;
+export const GUARDIAN_SCOPES = ['allNedfs', 'latestNedf'] as const;
+export const SELUS_SCORINGS = ['nedfPlusOwnHoles', 'nedfOnly', 'blockWin'] as const;
+export type SelusScoring = (typeof SELUS_SCORINGS)[number];
 
 export const SELUS_OPTIONS: readonly OptionSpec[] = [
   openingModeOption({
@@ -131,7 +148,7 @@ export const SELUS_OPTIONS: readonly OptionSpec[] = [
   {
     name: 'selusRaceStart',
     kind: 'choice',
-    values: ['choose', 'leftmost', 'closestToOpponent'],
+    values: SELUS_RACE_STARTS,
     default: 'choose',
     description: 'Where each racer starts the opening race (SEL-05, S8).',
     explain: {
@@ -152,11 +169,16 @@ export const SELUS_OPTIONS: readonly OptionSpec[] = [
     },
     refs: ['SEL-06', 'S9'],
   },
-  ...raceOptions({ tickOrder: ['SEL-05', '§7.3'], tie: ['SEL-05', '§7.4'], loserCompletion: ['SEL-05', '§7.5'], loopResolution: ['§7.7'] }),
+  ...raceOptions({
+    tickOrder: ['SEL-05', '§7.3'],
+    tie: ['SEL-05', '§7.4'],
+    loserCompletion: ['SEL-05', '§7.5'],
+    loopResolution: ['§7.7'],
+  }),
   {
     name: 'nedfFirstScope',
     kind: 'choice',
-    values: ['perPlayer', 'global'],
+    values: NEDF_FIRST_SCOPES,
     default: 'perPlayer',
     description: 'Whose "first nedf" the simple nedf of SEL-12 is (S1).',
     explain: {
@@ -168,7 +190,7 @@ export const SELUS_OPTIONS: readonly OptionSpec[] = [
   {
     name: 'nedfMode',
     kind: 'choice',
-    values: ['twoCounterRule', 'onePerPlayer'],
+    values: NEDF_MODES,
     default: 'twoCounterRule',
     description: 'How nedfs after the first are made (S1).',
     explain: {
@@ -180,7 +202,7 @@ export const SELUS_OPTIONS: readonly OptionSpec[] = [
   {
     name: 'nedfZone',
     kind: 'choice',
-    values: ['allOpponentHoles', 'opponentOuterRow'],
+    values: NEDF_ZONES,
     default: 'allOpponentHoles',
     description: "Which of the opponent's holes can become a nedf (S2).",
     explain: {
@@ -192,7 +214,7 @@ export const SELUS_OPTIONS: readonly OptionSpec[] = [
   {
     name: 'twoCounterSecondHole',
     kind: 'choice',
-    values: ['anyOwner', 'opponentOnly'],
+    values: TWO_COUNTER_SECOND_HOLES,
     default: 'anyOwner',
     description: 'Whose hole the second hole of the two-counter method may be (S3).',
     explain: {
@@ -215,11 +237,11 @@ export const SELUS_OPTIONS: readonly OptionSpec[] = [
   {
     name: 'guardianScope',
     kind: 'choice',
-    values: ['allNedfs', 'latestNedf'],
+    values: GUARDIAN_SCOPES,
     default: 'allNedfs',
     description: 'Which nedfs have a guardian that blocks (S4).',
     explain: {
-      allNedfs: "the guardian of every nedf a player owns blocks his opponent",
+      allNedfs: 'the guardian of every nedf a player owns blocks his opponent',
       latestNedf: "only the guardian of a player's most recent nedf blocks",
     },
     refs: ['SEL-16', 'S4'],
@@ -227,11 +249,11 @@ export const SELUS_OPTIONS: readonly OptionSpec[] = [
   {
     name: 'selusScoring',
     kind: 'choice',
-    values: ['nedfPlusOwnHoles', 'nedfOnly', 'blockWin'],
+    values: SELUS_SCORINGS,
     default: 'nedfPlusOwnHoles',
     description: 'Who wins when the game ends (SEL-19, S10).',
     explain: {
-      nedfPlusOwnHoles: "each scores his nedfs plus the counters in his own ordinary holes; more wins",
+      nedfPlusOwnHoles: 'each scores his nedfs plus the counters in his own ordinary holes; more wins',
       nedfOnly: 'each scores only the counters in his nedfs; more wins',
       blockWin: 'the player left without a start (or who concedes) loses (Ludii)',
     },
@@ -278,24 +300,26 @@ export const SELUS_PRESETS = {
 // The game
 
 interface SelusConfig {
-  opening: OpeningMode;
-  raceStart: 'choose' | 'leftmost' | 'closestToOpponent';
-  raceSkip: boolean;
-  tickOrder: RaceTickOrder;
-  tie: RaceTie;
-  loserCompletion: RaceLoserCompletion;
-  loopResolution: RaceLoopResolution;
-  firstGlobal: boolean;
-  twoCounter: boolean;
-  outerRowOnly: boolean;
-  secondOpponentOnly: boolean;
-  guardian: boolean;
-  guardianLatest: boolean;
-  scoring: 'nedfPlusOwnHoles' | 'nedfOnly' | 'blockWin';
-  concession: SelusConcession;
-  perpetual: PerpetualMove;
-  maxTurns: number;
-  stalemateDraw: boolean;
+  readonly opening: OpeningMode;
+  readonly raceStart: SelusRaceStart;
+  readonly raceSkip: boolean;
+  readonly tickOrder: RaceTickOrder;
+  readonly tie: RaceTie;
+  readonly loserCompletion: RaceLoserCompletion;
+  readonly loopResolution: RaceLoopResolution;
+  readonly firstGlobal: boolean;
+  readonly twoCounter: boolean;
+  readonly outerRowOnly: boolean;
+  readonly secondOpponentOnly: boolean;
+  readonly guardian: boolean;
+  readonly guardianLatest: boolean;
+  readonly scoring: SelusScoring;
+  readonly concession: SelusConcession;
+  readonly perpetual: PerpetualMove;
+  readonly skipOrigin: boolean;
+  readonly maxLaps: number;
+  readonly maxTurns: number;
+  readonly stalemateDraw: boolean;
 }
 
 /** True when `h` is an ordinary hole of `mover`'s opponent holding exactly three: the skip rule's target. */
@@ -373,121 +397,150 @@ export function tally(s: State, p: number): { nedf: number; own: number } {
   return { nedf, own };
 }
 
-function config(o: Readonly<Record<string, OptionValue>>): SelusConfig {
+function readOptions(values: Readonly<Record<string, OptionValue>>): SelusConfig {
+  const read = new OptionReader(values);
   return {
-    opening: o['openingMode'] as SelusConfig['opening'],
-    raceStart: o['selusRaceStart'] as SelusConfig['raceStart'],
-    raceSkip: o['raceSkip'] === true,
-    tickOrder: o['raceTickOrder'] as RaceTickOrder,
-    tie: o['raceTie'] as RaceTie,
-    loserCompletion: o['raceLoserCompletion'] as RaceLoserCompletion,
-    loopResolution: o['raceLoopResolution'] as RaceLoopResolution,
-    firstGlobal: o['nedfFirstScope'] === 'global',
-    twoCounter: o['nedfMode'] === 'twoCounterRule',
-    outerRowOnly: o['nedfZone'] === 'opponentOuterRow',
-    secondOpponentOnly: o['twoCounterSecondHole'] === 'opponentOnly',
-    guardian: o['guardian'] === true,
-    guardianLatest: o['guardianScope'] === 'latestNedf',
-    scoring: o['selusScoring'] as SelusConfig['scoring'],
-    concession: o['concession'] as SelusConcession,
-    perpetual: o['perpetualMove'] as SelusConfig['perpetual'],
-    maxTurns: o['maxTurnsPerRound'] as number,
-    stalemateDraw: o['roundStalemate'] === 'draw',
+    opening: read.choice('openingMode', OPENING_MODES),
+    raceStart: read.choice('selusRaceStart', SELUS_RACE_STARTS),
+    raceSkip: read.flag('raceSkip'),
+    tickOrder: read.choice('raceTickOrder', RACE_TICK_ORDERS),
+    tie: read.choice('raceTie', RACE_TIES),
+    loserCompletion: read.choice('raceLoserCompletion', RACE_LOSER_COMPLETIONS),
+    loopResolution: read.choice('raceLoopResolution', RACE_LOOP_RESOLUTIONS),
+    firstGlobal: read.choice('nedfFirstScope', NEDF_FIRST_SCOPES) === 'global',
+    twoCounter: read.choice('nedfMode', NEDF_MODES) === 'twoCounterRule',
+    outerRowOnly: read.choice('nedfZone', NEDF_ZONES) === 'opponentOuterRow',
+    secondOpponentOnly: read.choice('twoCounterSecondHole', TWO_COUNTER_SECOND_HOLES) === 'opponentOnly',
+    guardian: read.flag('guardian'),
+    guardianLatest: read.choice('guardianScope', GUARDIAN_SCOPES) === 'latestNedf',
+    scoring: read.choice('selusScoring', SELUS_SCORINGS),
+    concession: read.choice('concession', SELUS_CONCESSIONS),
+    perpetual: read.choice('perpetualMove', PERPETUAL_MOVES),
+    skipOrigin: read.flag('skipOriginOnLongLaps'),
+    maxLaps: read.integer('maxLapsPerTurn'),
+    maxTurns: read.integer('maxTurnsPerRound'),
+    stalemateDraw: read.choice('roundStalemate', ROUND_STALEMATES) === 'draw',
   };
 }
 
-function makeGame(ruleset: Ruleset, options: Record<string, OptionValue>): Game {
-  const cfg = config(options);
-  const scratch = new State(2, HOLES);
-  const startBuf = new Int32Array(MAX_MOVES);
+/** Selus with its options resolved (SPEC §6): the sowing kernel's hooks are the game itself. */
+class SelusGame implements Game, SowHooks {
+  readonly players = 2;
+  readonly geometry = GEOMETRY_3X6_G;
+  readonly counterTotal = TOTAL;
+  readonly skipOrigin: boolean;
+  readonly maxLaps: number;
+  private readonly cfg: SelusConfig;
+  private readonly startBuf = new Int32Array(MAX_MOVES);
+  private readonly sower: RelaySower;
+  private readonly raceRules: RaceRules;
+  private readonly raceScratch = new RaceScratch();
+  /** Is sowing a start a perpetual move? (simulated on a scratch state of the game) */
+  private readonly isPerpetual: (s: State, start: number) => boolean;
+
+  constructor(
+    readonly ruleset: Ruleset,
+    readonly options: Readonly<Record<string, OptionValue>>,
+  ) {
+    const cfg = readOptions(options);
+    this.cfg = cfg;
+    this.skipOrigin = cfg.skipOrigin;
+    this.maxLaps = cfg.maxLaps;
+    this.sower = new RelaySower(this, { liftRule: 'SEL-08', relayRule: 'SEL-07', dropRule: 'SEL-10', skipRule: 'SEL-11' });
+    this.isPerpetual = perpetualTest(new State(2, HOLES), (scratch, start, mover) => {
+      resetSowFlags(scratch);
+      return this.sower.sow(scratch, start, mover, NEXT, null);
+    });
+    this.raceRules = {
+      next: [null, NEXT, NEXT],
+      skip: cfg.raceSkip ? (s, hole, _hand, racer) => isOpponentThree(s, hole, racer) : null,
+      tickOrder: cfg.tickOrder,
+      tie: cfg.tie,
+      loserCompletion: cfg.loserCompletion,
+      loopResolution: cfg.loopResolution,
+      rules: { start: 'SEL-05', tick: 'SEL-04', finish: 'SEL-04', tie: 'SEL-05', loop: '§7.7', skip: 'SEL-06' },
+    };
+  }
 
   /** Does a guardian of the opponent's nedfs stop `mover` from making a nedf now (SEL-16)? */
-  const guardianBlocks = (s: State, mover: number): boolean => {
-    if (!cfg.guardian) return false;
+  private guardianBlocks(s: State, mover: number): boolean {
+    if (!this.cfg.guardian) return false;
     const x = 3 - mover;
-    if (cfg.guardianLatest) {
+    if (this.cfg.guardianLatest) {
       const latest = s.aux[AUX_LATEST_NEDF + x - 1]! - 1;
       // A position set up by hand may not say which nedf is the latest: then all of them guard.
       if (latest >= 0 && s.marks[latest] === x) return s.counts[NEXT[latest]!] === 3;
     }
     for (let h = 0; h < HOLES; h++) if (s.marks[h] === x && s.counts[NEXT[h]!] === 3) return true;
     return false;
-  };
+  }
 
   /** May `mover` make a nedf the simple way (SEL-12) / by two counters (SEL-14)? */
-  const mayMakeSimple = (s: State, mover: number): boolean =>
-    cfg.firstGlobal ? !anyNedf(s) : !ownsNedf(s, mover);
-  const mayMakeTwo = (s: State, mover: number): boolean =>
-    cfg.twoCounter && (cfg.firstGlobal ? anyNedf(s) : ownsNedf(s, mover));
+  private mayMakeSimple(s: State, mover: number): boolean {
+    return this.cfg.firstGlobal ? !anyNedf(s) : !ownsNedf(s, mover);
+  }
 
-  const hooks: SowHooks = {
-    skipOrigin: options['skipOriginOnLongLaps'] === true,
-    maxLaps: options['maxLapsPerTurn'] as number,
-    skip(s, hole, hand, mover) {
-      const aux = s.aux;
-      if (aux[AUX_FORCE_DROP] !== 0) {
-        aux[AUX_FORCE_DROP] = 0;
-        return false;
-      }
-      if (!isOpponentThree(s, hole, mover)) return false;
-      // SEL-11 skips this hole unless a nedf is made in it (SEL-12, SEL-14), at most one a lap (SEL-15).
-      if (aux[AUX_LAP_NEDFS] !== 0 || hand > 2) return true;
-      if (cfg.outerRowOnly && OUTER_ROW_OF[hole] !== 3 - mover) return true;
-      if (hand === 1) {
-        if (!mayMakeSimple(s, mover) || guardianBlocks(s, mover)) return true;
-        aux[AUX_PENDING_NEDF] = hole + 1;
-        aux[AUX_PENDING_KIND] = KIND_SIMPLE;
-        aux[AUX_LAP_NEDFS]++;
-        return false;
-      }
-      const h2 = NEXT[hole]!;
-      if (s.marks[h2] !== 0 || s.counts[h2] !== 3 || (cfg.secondOpponentOnly && s.owners[h2] === mover)) return true;
-      if (!mayMakeTwo(s, mover) || guardianBlocks(s, mover)) return true;
-      aux[AUX_PENDING_NEDF] = hole + 1;
-      aux[AUX_PENDING_KIND] = KIND_TWO;
-      aux[AUX_LAP_NEDFS]++;
-      aux[AUX_FORCE_DROP] = 1;
-      return false;
-    },
-    afterLast(s, hole, mover, trace) {
-      const aux = s.aux;
-      aux[AUX_LAP_NEDFS] = 0;
+  private mayMakeTwo(s: State, mover: number): boolean {
+    return this.cfg.twoCounter && (this.cfg.firstGlobal ? anyNedf(s) : ownsNedf(s, mover));
+  }
+
+  /** The kernel's skip hook (SEL-11, and the nedfs of SEL-12/14/15); called detached, so an arrow. */
+  readonly skip = (s: State, hole: number, hand: number, mover: number): boolean => {
+    const cfg = this.cfg;
+    const aux = s.aux;
+    if (aux[AUX_FORCE_DROP] !== 0) {
       aux[AUX_FORCE_DROP] = 0;
-      const pending = aux[AUX_PENDING_NEDF]! - 1;
-      if (pending >= 0) {
-        const kind = aux[AUX_PENDING_KIND]!;
-        aux[AUX_PENDING_NEDF] = 0;
-        aux[AUX_PENDING_KIND] = 0;
-        s.marks[pending] = mover;
-        aux[AUX_LATEST_NEDF + mover - 1] = pending + 1;
-        s.clearHistory();
-        if (trace !== null) {
-          trace.push({ type: 'mark', player: mover, hole: pending, kind: 'nedf', rule: kind === KIND_SIMPLE ? 'SEL-12' : 'SEL-14' });
-        }
-        if (kind === KIND_SIMPLE) return LAP_NEW_NEDF;
+      return false;
+    }
+    if (!isOpponentThree(s, hole, mover)) return false;
+    // SEL-11 skips this hole unless a nedf is made in it (SEL-12, SEL-14), at most one a lap (SEL-15).
+    if (aux[AUX_LAP_NEDFS] !== 0 || hand > 2) return true;
+    if (cfg.outerRowOnly && OUTER_ROW_OF[hole] !== 3 - mover) return true;
+    if (hand === 1) {
+      if (!this.mayMakeSimple(s, mover) || this.guardianBlocks(s, mover)) return true;
+      aux[AUX_PENDING_NEDF] = hole + 1;
+      aux[AUX_PENDING_KIND] = KIND_SIMPLE;
+      aux[AUX_LAP_NEDFS]++;
+      return false;
+    }
+    const h2 = NEXT[hole]!;
+    if (s.marks[h2] !== 0 || s.counts[h2] !== 3 || (cfg.secondOpponentOnly && s.owners[h2] === mover)) return true;
+    if (!this.mayMakeTwo(s, mover) || this.guardianBlocks(s, mover)) return true;
+    aux[AUX_PENDING_NEDF] = hole + 1;
+    aux[AUX_PENDING_KIND] = KIND_TWO;
+    aux[AUX_LAP_NEDFS]++;
+    aux[AUX_FORCE_DROP] = 1;
+    return false;
+  };
+
+  /** The kernel's afterLast hook: a pending nedf is marked; a nedf or an empty hole ends the lap. */
+  afterLast(s: State, hole: number, mover: number, trace: Trace): number {
+    const aux = s.aux;
+    aux[AUX_LAP_NEDFS] = 0;
+    aux[AUX_FORCE_DROP] = 0;
+    const pending = aux[AUX_PENDING_NEDF]! - 1;
+    if (pending >= 0) {
+      const kind = aux[AUX_PENDING_KIND]!;
+      aux[AUX_PENDING_NEDF] = 0;
+      aux[AUX_PENDING_KIND] = 0;
+      s.marks[pending] = mover;
+      aux[AUX_LATEST_NEDF + mover - 1] = pending + 1;
+      s.clearHistory();
+      if (trace !== null) {
+        trace.push({ type: 'mark', player: mover, hole: pending, kind: 'nedf', rule: kind === KIND_SIMPLE ? 'SEL-12' : 'SEL-14' });
       }
-      if (s.marks[hole] !== 0) return LAP_INTO_NEDF;
-      return s.counts[hole]! > 1 ? LAP_RELAY : LAP_END;
-    },
-  };
-
-  const raceRules: RaceRules = {
-    next: [null, NEXT, NEXT],
-    skip: cfg.raceSkip ? (s, hole, _hand, racer) => isOpponentThree(s, hole, racer) : null,
-    tickOrder: cfg.tickOrder,
-    tie: cfg.tie,
-    loserCompletion: cfg.loserCompletion,
-    loopResolution: cfg.loopResolution,
-    rules: { start: 'SEL-05', tick: 'SEL-04', finish: 'SEL-04', tie: 'SEL-05', loop: '§7.7', skip: 'SEL-06' },
-  };
-
-  const sowRules = { liftRule: 'SEL-08', relayRule: 'SEL-07', dropRule: 'SEL-10', skipRule: 'SEL-11' };
+      if (kind === KIND_SIMPLE) return LAP_NEW_NEDF;
+    }
+    if (s.marks[hole] !== 0) return LAP_INTO_NEDF;
+    return s.counts[hole]! > 1 ? LAP_RELAY : LAP_END;
+  }
 
   /** Ends the game: scores by SEL-19 (or the guard's rule) and records why. */
-  const endGame = (s: State, reason: EndReason, loser: number, trace: Trace): void => {
+  private endGame(s: State, reason: EndReason, loser: number, trace: Trace): void {
+    const cfg = this.cfg;
     const t1 = tally(s, 1);
     const t2 = tally(s, 2);
-    const byGuard = reason === 'stalemate' || reason === 'turnCap' || reason === 'perpetual';
+    const byGuard = isGuardReason(reason);
     const full1 = t1.nedf + t1.own;
     const full2 = t2.nedf + t2.own;
     let winner: number;
@@ -495,7 +548,7 @@ function makeGame(ruleset: Ruleset, options: Record<string, OptionValue>): Game 
       s.guardEnds++;
       s.scores[1] = full1;
       s.scores[2] = full2;
-      winner = reason === 'perpetual' || cfg.stalemateDraw ? 0 : full1 > full2 ? 1 : full2 > full1 ? 2 : 0;
+      winner = reason === 'perpetual' || cfg.stalemateDraw ? 0 : winnerByTotals(s.scores, 2);
     } else if (cfg.scoring === 'blockWin' || (reason === 'concession' && cfg.concession === 'resign')) {
       // SEL-18: to concede is to admit defeat (and under blockWin the player left without a start loses).
       s.scores[1] = full1;
@@ -505,7 +558,7 @@ function makeGame(ruleset: Ruleset, options: Record<string, OptionValue>): Game 
       const nedfOnly = cfg.scoring === 'nedfOnly';
       s.scores[1] = nedfOnly ? t1.nedf : full1;
       s.scores[2] = nedfOnly ? t2.nedf : full2;
-      winner = s.scores[1]! > s.scores[2]! ? 1 : s.scores[2]! > s.scores[1]! ? 2 : 0;
+      winner = winnerByTotals(s.scores, 2);
     }
     s.winner = winner;
     s.phase = PHASE_OVER;
@@ -520,76 +573,82 @@ function makeGame(ruleset: Ruleset, options: Record<string, OptionValue>): Game 
         rule: byGuard ? undefined : reason === 'concession' ? 'SEL-18' : 'SEL-19',
       });
     }
-  };
+  }
 
   /** A turn is about to begin for `s.toMove`: end the game if he cannot start (SEL-18a) or a guard says so. */
-  const beginTurn = (s: State, trace: Trace): void => {
+  private beginTurn(s: State, trace: Trace): void {
     const p = s.toMove;
-    if (legalStarts(s, p, startBuf) === 0) {
-      endGame(s, 'rules', p, trace);
+    if (legalStarts(s, p, this.startBuf) === 0) {
+      this.endGame(s, 'rules', p, trace);
       return;
     }
-    if (s.passes >= 2 || s.recordPosition() >= 3) {
-      endGame(s, 'stalemate', 0, trace);
+    // Two passes in a row: neither player can start without sowing for ever (SPEC §8.3).
+    if (s.passes >= 2) {
+      this.endGame(s, 'stalemate', 0, trace);
       return;
     }
-    if (s.turn >= cfg.maxTurns) endGame(s, 'turnCap', 0, trace);
-  };
-
-  const resetSowFlags = (s: State): void => {
-    s.aux[AUX_FORCE_DROP] = 0;
-    s.aux[AUX_PENDING_NEDF] = 0;
-    s.aux[AUX_PENDING_KIND] = 0;
-    s.aux[AUX_LAP_NEDFS] = 0;
-  };
+    const guard = roundGuard(s, this.cfg.maxTurns);
+    if (guard !== null) this.endGame(s, guard, 0, trace);
+  }
 
   /** Runs the race from the given starts (index 1..2) and hands the first turn to its winner. */
-  const race = (s: State, starts: ArrayLike<number>, trace: Trace): void => {
+  private race(s: State, starts: ArrayLike<number>, trace: Trace): void {
     const st = [0, starts[1]!, starts[2]!];
     s.aux[AUX_RACE_START] = st[1]! + 1;
     s.aux[AUX_RACE_START + 1] = st[2]! + 1;
-    const outcome = runRace(s, st, raceRules, trace);
+    const outcome = runRace(s, st, this.raceRules, trace, this.raceScratch);
     s.raceHand[1] = 0;
     s.raceHand[2] = 0;
     s.phase = PHASE_PLAY;
     s.toMove = outcome.winner;
     s.roundStarter = outcome.winner;
-  };
+  }
 
-  /** Is sowing `hole` a perpetual move? (simulated on a scratch state) */
-  const isPerpetual = (s: State, hole: number): boolean => {
-    scratch.copyFrom(s);
-    resetSowFlags(scratch);
-    return sowRelay(scratch, hole, s.toMove, NEXT, hooks, null) === SOW_PERPETUAL;
-  };
-
-  const movesOf = (s: State, out: Int32Array, exact: boolean): number => {
+  private movesOf(s: State, out: Int32Array, exact: boolean): number {
     if (s.phase === PHASE_OVER || s.toMove === 0) return 0;
     let n = legalStarts(s, s.toMove, out);
-    if (exact && cfg.perpetual === 'illegal') n = filterPerpetual(s, out, n, isPerpetual);
-    if (cfg.concession !== 'off') out[n++] = MOVE_CONCEDE;
+    if (exact && this.cfg.perpetual === 'illegal') n = filterPerpetual(s, out, n, this.isPerpetual);
+    if (this.cfg.concession !== 'off') out[n++] = MOVE_CONCEDE;
     return n;
-  };
+  }
 
   /** Phases, fields and result against the options (a position must be one the game can reach). */
-  const validateFlow = (s: State): Result<State> => {
+  private validateFlow(s: State): Result<State> {
+    const cfg = this.cfg;
     const raceStarts = [-1, s.aux[AUX_RACE_START]! - 1, s.aux[AUX_RACE_START + 1]! - 1];
     const racing = cfg.opening === 'race';
     for (let p = 1; p <= 2; p++) {
       const h = raceStarts[p]!;
       if (h >= 0 && (!racing || s.phase === PHASE_RACE)) {
-        return err('ERR_POSITION', `raceStarts records the holes the race was run from: none ${racing ? 'before the race' : `under openingMode=${cfg.opening}`}`, 'extra.raceStarts');
+        return err(
+          'ERR_POSITION',
+          `raceStarts records the holes the race was run from: none ${racing ? 'before the race' : `under openingMode=${cfg.opening}`}`,
+          'extra.raceStarts',
+        );
       }
-      if (h >= 0 && OWNERS_3X6_2P[h] !== p) return err('ERR_POSITION', `player ${p} ran the race from hole ${h}, which is not his (SEL-05)`, 'extra.raceStarts');
+      if (h >= 0 && OWNERS_3X6_2P[h] !== p)
+        return err('ERR_POSITION', `player ${p} ran the race from hole ${h}, which is not his (SEL-05)`, 'extra.raceStarts');
     }
     if (!racing && (s.raceTick !== 0 || s.raceWinner !== 0 || [1, 2].some((p) => s.raceDone[p] !== 0 || s.raceCursor[p] !== -1))) {
       return err('ERR_POSITION', `under openingMode=${cfg.opening} there is no race: the race fields keep their defaults`, 'race');
     }
     if (s.phase === PHASE_RACE) {
       if (!racing || cfg.raceStart !== 'choose') {
-        return err('ERR_POSITION', `the race is a decision only under openingMode=race with selusRaceStart=choose (here ${cfg.opening}, ${cfg.raceStart}): phase race cannot occur`, 'phase');
+        return err(
+          'ERR_POSITION',
+          `the race is a decision only under openingMode=race with selusRaceStart=choose (here ${cfg.opening}, ` +
+            `${cfg.raceStart}): phase race cannot occur`,
+          'phase',
+        );
       }
-      const untouched = s.turn === 0 && s.ply === 0 && s.passes === 0 && s.guardEnds === 0 && s.historyLength === 0 && s.raceTick === 0 && s.raceWinner === 0;
+      const untouched =
+        s.turn === 0 &&
+        s.ply === 0 &&
+        s.passes === 0 &&
+        s.guardEnds === 0 &&
+        s.historyLength === 0 &&
+        s.raceTick === 0 &&
+        s.raceWinner === 0;
       const racers = [1, 2].every((p) => s.raceDone[p] === 0 && s.raceCursor[p] === -1 && s.aux[AUX_LATEST_NEDF + p - 1] === 0);
       if (!untouched || !racers) {
         return err('ERR_POSITION', 'the race opens the game: no turn, ply, pass, history or race progress before it (SEL-04)', 'phase');
@@ -597,20 +656,27 @@ function makeGame(ruleset: Ruleset, options: Record<string, OptionValue>): Game 
       return ok(s);
     }
     if (s.phase === PHASE_PLAY) {
-      if (s.passes > 1) return err('ERR_POSITION', `two passes in a row end the game (SPEC §8.3): passes must be 0 or 1 in play, not ${s.passes}`, 'passes');
-      if (s.guardEnds !== 0) return err('ERR_POSITION', 'Selus is one game: a guard that ends it leaves it over, so guardEnds is 0 in play', 'guardEnds');
+      if (s.passes > 1)
+        return err(
+          'ERR_POSITION',
+          `two passes in a row end the game (SPEC §8.3): passes must be 0 or 1 in play, not ${s.passes}`,
+          'passes',
+        );
+      if (s.guardEnds !== 0)
+        return err('ERR_POSITION', 'Selus is one game: a guard that ends it leaves it over, so guardEnds is 0 in play', 'guardEnds');
       return ok(s);
     }
-    return validateResult(s);
-  };
+    return this.validateResult(s);
+  }
 
   /** A finished game: the scores and winner SEL-18/19 (or the guard of SPEC §8) give for the board. */
-  const validateResult = (s: State): Result<State> => {
+  private validateResult(s: State): Result<State> {
+    const cfg = this.cfg;
+    const startBuf = this.startBuf;
     const t = [tally(s, 1), tally(s, 2)];
     const full = [0, t[0]!.nedf + t[0]!.own, t[1]!.nedf + t[1]!.own];
-    const byScore = (a: number, b: number): number => (a > b ? 1 : b > a ? 2 : 0);
     const reason = END_REASONS[s.endReason];
-    const byGuard = reason === 'stalemate' || reason === 'turnCap' || reason === 'perpetual';
+    const byGuard = isGuardReason(reason);
     const stuck = [1, 2].filter((p) => legalStarts(s, p, startBuf) === 0);
     let scores = full;
     let winners: number[];
@@ -618,257 +684,281 @@ function makeGame(ruleset: Ruleset, options: Record<string, OptionValue>): Game 
       if (reason === 'perpetual' && cfg.perpetual !== 'drawRound') {
         return err('ERR_POSITION', `a perpetual move ends the game only under perpetualMove=drawRound, not ${cfg.perpetual}`, 'endReason');
       }
-      winners = [reason === 'perpetual' || cfg.stalemateDraw ? 0 : byScore(full[1]!, full[2]!)];
+      winners = [reason === 'perpetual' || cfg.stalemateDraw ? 0 : winnerByTotals(full, 2)];
     } else if (reason === 'rules' || reason === 'concession') {
-      if (reason === 'concession' && cfg.concession === 'off') return err('ERR_POSITION', 'under concession=off nobody can concede (SEL-18)', 'endReason');
+      if (reason === 'concession' && cfg.concession === 'off')
+        return err('ERR_POSITION', 'under concession=off nobody can concede (SEL-18)', 'endReason');
       if (reason === 'rules' && stuck.length === 0) {
-        return err('ERR_POSITION', 'the game ends by the rules when the player to move has no counter to sow (SEL-18); here both can sow', 'endReason');
+        return err(
+          'ERR_POSITION',
+          'the game ends by the rules when the player to move has no counter to sow (SEL-18); here both can sow',
+          'endReason',
+        );
       }
       if (cfg.scoring === 'blockWin' || (reason === 'concession' && cfg.concession === 'resign')) {
         // The loser is the player left without a start, or the one who conceded.
         winners = reason === 'rules' ? stuck.map((p) => 3 - p) : [1, 2];
       } else {
         if (cfg.scoring === 'nedfOnly') scores = [0, t[0]!.nedf, t[1]!.nedf];
-        winners = [byScore(scores[1]!, scores[2]!)];
+        winners = [winnerByTotals(scores, 2)];
       }
     } else {
       return err('ERR_POSITION', `a Selus game does not end by ${reason}`, 'endReason');
     }
     for (let p = 1; p <= 2; p++) {
       if (s.scores[p] !== scores[p]) {
-        return err('ERR_POSITION', `player ${p}'s final score is ${scores[p]} by the board (SEL-19, selusScoring=${cfg.scoring}), not ${s.scores[p]}`, `scores[${p}]`);
+        return err(
+          'ERR_POSITION',
+          `player ${p}'s final score is ${scores[p]} by the board (SEL-19, selusScoring=${cfg.scoring}), not ${s.scores[p]}`,
+          `scores[${p}]`,
+        );
       }
     }
     if (!winners.includes(s.winner)) {
       const w = winners.map((x) => (x === 0 ? 'a draw' : `player ${x}`)).join(' or ');
-      return err('ERR_POSITION', `by the board and the end reason (${reason}) the result is ${w}, not ${s.winner === 0 ? 'a draw' : `player ${s.winner}`}`, 'winner');
+      return err(
+        'ERR_POSITION',
+        `by the board and the end reason (${reason}) the result is ${w}, not ${s.winner === 0 ? 'a draw' : `player ${s.winner}`}`,
+        'winner',
+      );
     }
     if (s.guardEnds !== (byGuard ? 1 : 0)) {
       return err('ERR_POSITION', `guardEnds is 1 when a guard ended the game and 0 otherwise, not ${s.guardEnds}`, 'guardEnds');
     }
     return ok(s);
-  };
+  }
 
-  const game: Game = {
-    ruleset,
-    options,
-    players: 2,
-    geometry: GEOMETRY_3X6_G,
-    counterTotal: TOTAL,
-
-    newState(seed: number, trace: Trace = null): State {
-      const s = new State(2, HOLES, seed);
-      s.counts.fill(START_COUNT);
-      s.owners.set(OWNERS_3X6_2P);
-      s.phase = PHASE_PLAY;
-      if (cfg.opening === 'race') {
-        if (cfg.raceStart === 'choose') {
-          s.toMove = 0;
-          s.phase = PHASE_RACE;
-          return s;
-        }
-        const st = [0, 0, 0];
-        for (let p = 1; p <= 2; p++) {
-          const n = legalStarts(s, p, startBuf);
-          st[p] = cfg.raceStart === 'leftmost' ? startBuf[0]! : startBuf[n - 1]!;
-        }
-        race(s, st, trace);
-      } else {
-        s.toMove = cfg.opening === 'p1First' ? 1 : 1 + s.rng.int(2);
-        s.roundStarter = s.toMove;
+  newState(seed: number, trace: Trace = null): State {
+    const cfg = this.cfg;
+    const startBuf = this.startBuf;
+    const s = new State(2, HOLES, seed);
+    s.counts.fill(START_COUNT);
+    s.owners.set(OWNERS_3X6_2P);
+    s.phase = PHASE_PLAY;
+    if (cfg.opening === 'race') {
+      if (cfg.raceStart === 'choose') {
+        s.toMove = 0;
+        s.phase = PHASE_RACE;
+        return s;
       }
-      beginTurn(s, trace);
-      return s;
-    },
-
-    legalMoves: (s, out) => movesOf(s, out, true),
-    candidateMoves: (s, out) => movesOf(s, out, false),
-
-    legalMovesFor(s, player, out) {
-      if (s.phase === PHASE_RACE) return player === 1 || player === 2 ? legalStarts(s, player, out) : 0;
-      return player === s.toMove ? movesOf(s, out, true) : 0;
-    },
-
-    apply(s, move, trace: Trace = null) {
-      if (s.phase === PHASE_OVER || s.toMove === 0) return true;
-      const p = s.toMove;
-      s.ply++;
-      if (move === MOVE_CONCEDE) {
-        if (trace !== null) trace.push({ type: 'concede', player: p, rule: 'SEL-18' });
-        endGame(s, 'concession', p, trace);
-        return true;
-      }
-      if (move === MOVE_PASS) {
-        if (trace !== null) trace.push({ type: 'pass', player: p, rule: '§8.1' });
-        s.passes++;
-        s.toMove = 3 - p;
-        beginTurn(s, trace);
-        return true;
-      }
-      s.turn++;
-      resetSowFlags(s);
-      const r = sowRelay(s, move, p, NEXT, hooks, trace, sowRules);
-      resetSowFlags(s);
-      let reason: string;
-      let rule: string;
-      if (r === SOW_PERPETUAL) {
-        if (cfg.perpetual === 'illegal') return false;
-        if (cfg.perpetual === 'drawRound') {
-          if (trace !== null) trace.push({ type: 'turnEnd', player: p, reason: 'perpetual', rule: '§8' });
-          endGame(s, 'perpetual', 0, trace);
-          return true;
-        }
-        reason = 'perpetual';
-        rule = '§8';
-      } else if (r === LAP_NEW_NEDF) {
-        reason = 'newNedf';
-        rule = 'SEL-12';
-      } else if (r === LAP_INTO_NEDF) {
-        reason = 'nedf';
-        rule = 'SEL-13';
-      } else {
-        reason = 'empty';
-        rule = 'SEL-07';
-      }
-      if (trace !== null) trace.push({ type: 'turnEnd', player: p, reason, rule });
-      s.passes = 0;
-      s.toMove = 3 - p;
-      beginTurn(s, trace);
-      return true;
-    },
-
-    applyJoint(s, moves, trace: Trace = null) {
-      if (s.phase !== PHASE_RACE) return;
-      s.ply++;
-      race(s, moves, trace);
-      beginTurn(s, trace);
-    },
-
-    moveText(_s, move) {
-      if (move === MOVE_PASS) return 'pass';
-      if (move === MOVE_CONCEDE) return 'concede';
-      return String(move);
-    },
-
-    parseMove(s, text) {
-      const t = text.trim().toLowerCase();
-      if (s.phase === PHASE_OVER) return err('ERR_GAME_OVER', 'the game is over; no move can be played');
-      if (s.phase === PHASE_RACE) {
-        if (t.includes('|')) {
-          return err('ERR_MOVE_SYNTAX', `'${text}' is a joint move; give one hole here, or use the joint form at the race`, text);
-        }
-        const h = parseHole(t);
-        if (!h.ok) return h;
-        const owner = s.owners[h.value]!;
-        const n = legalStarts(s, owner, startBuf);
-        if (!startBuf.subarray(0, n).includes(h.value)) {
-          return err('ERR_ILLEGAL_MOVE', `player ${owner} cannot start the race from hole ${h.value}: ${whyIllegal(s, h.value, owner)} (legal: ${listMoves(startBuf, n)})`, text);
-        }
-        return ok(h.value);
-      }
-      const buf = new Int32Array(MAX_MOVES);
-      const n = game.legalMoves(s, buf);
-      let m: number;
-      if (t === 'pass') m = MOVE_PASS;
-      else if (t === 'concede') m = MOVE_CONCEDE;
-      else {
-        const h = parseHole(t);
-        if (!h.ok) return h;
-        m = h.value;
-      }
-      if (!buf.subarray(0, n).includes(m)) return err('ERR_ILLEGAL_MOVE', `${whyIllegal(s, m, s.toMove)} (legal: ${listMoves(buf, n)})`, text);
-      return ok(m);
-    },
-
-    returns: standardReturns,
-
-    landmarks(s) {
-      // SEL-16: the hole after each nedf is its guardian (yazab tabaqi).
-      const out: Landmark[] = [];
-      for (let h = 0; h < HOLES; h++) {
-        if (s.marks[h] !== 0) out.push({ hole: NEXT[h]!, player: s.marks[h]!, kind: 'guardian', rule: 'SEL-16' });
-      }
-      return out;
-    },
-
-    evaluate(s, player) {
-      if (s.phase === PHASE_OVER) return s.winner === player ? 1 : s.winner === 0 ? 0 : -1;
-      // Nedf counters are banked for good; ordinary ones may still move, so they weigh half.
-      let v = 0;
-      for (let h = 0; h < HOLES; h++) {
-        const m = s.marks[h]!;
-        const c = s.counts[h]!;
-        if (m !== 0) v += m === player ? c : -c;
-        else v += s.owners[h] === player ? 0.5 * c : -0.5 * c;
-      }
-      return Math.max(-1, Math.min(1, v / TOTAL));
-    },
-
-    validate(s) {
-      if (s.players !== 2 || s.holeCount !== HOLES) return err('ERR_POSITION', `Selus is played by 2 players on 18 holes`);
-      for (let h = 0; h < HOLES; h++) {
-        if (s.counts[h]! < 0) return err('ERR_POSITION', `hole ${h} holds ${s.counts[h]} counters`, `hole ${h}`);
-        if (s.owners[h] !== OWNERS_3X6_2P[h]) {
-          return err('ERR_POSITION', `hole ${h} must belong to player ${OWNERS_3X6_2P[h]}`, `hole ${h}`);
-        }
-        const m = s.marks[h]!;
-        if (m !== 0 && m !== 1 && m !== 2) return err('ERR_POSITION', `hole ${h} has an unknown mark ${m}`, `hole ${h}`);
-        if (m !== 0 && m === s.owners[h]) {
-          return err('ERR_POSITION', `hole ${h} is player ${m}'s own hole, so it cannot be his nedf`, `hole ${h}`);
-        }
-      }
+      const st = [0, 0, 0];
       for (let p = 1; p <= 2; p++) {
-        if (s.captured[p] !== 0 || s.reserve[p] !== 0 || s.raceHand[p] !== 0) {
-          return err('ERR_POSITION', `Selus keeps no counters off the board (player ${p})`);
-        }
-        const latest = s.aux[AUX_LATEST_NEDF + p - 1]! - 1;
-        if (latest >= HOLES || (latest >= 0 && s.marks[latest] !== p)) {
-          return err('ERR_POSITION', `player ${p}'s latest nedf ${latest} is not his nedf`);
-        }
+        const n = legalStarts(s, p, startBuf);
+        st[p] = cfg.raceStart === 'leftmost' ? startBuf[0]! : startBuf[n - 1]!;
       }
-      const total = s.boardTotal();
-      if (total !== TOTAL) return err('ERR_POSITION', `the board holds ${total} counters; Selus has ${TOTAL}`);
-      if (s.phase === PHASE_RACE && s.toMove !== 0) return err('ERR_POSITION', 'the race is a simultaneous node: nobody is to move alone');
-      if (s.phase !== PHASE_RACE && s.phase !== PHASE_OVER && s.phase !== PHASE_PLAY) {
-        return err('ERR_POSITION', 'a Selus turn has one decision: the phase is play, race or over');
-      }
-      if (s.phase === PHASE_PLAY && s.toMove !== 1 && s.toMove !== 2) return err('ERR_POSITION', `player to move must be 1 or 2`);
-      if (s.phase === PHASE_RACE && (!s.counts.every((c) => c === START_COUNT) || s.marks.some((m) => m !== 0))) {
-        return err('ERR_POSITION', 'the race is run from the setup: every hole holds three and there is no nedf (SEL-04)');
-      }
-      if (s.phase === PHASE_PLAY && legalStarts(s, s.toMove, startBuf) === 0) {
-        return err('ERR_POSITION', `player ${s.toMove} is to move but has no counter in his ordinary holes: the game is over (SEL-18)`);
-      }
-      return validateFlow(s);
-    },
+      this.race(s, st, trace);
+    } else {
+      s.toMove = cfg.opening === 'p1First' ? 1 : 1 + s.rng.int(2);
+      s.roundStarter = s.toMove;
+    }
+    this.beginTurn(s, trace);
+    return s;
+  }
 
-    extraToJSON(s) {
-      return {
-        latestNedf: [s.aux[AUX_LATEST_NEDF]! - 1, s.aux[AUX_LATEST_NEDF + 1]! - 1],
-        raceStarts: [s.aux[AUX_RACE_START]! - 1, s.aux[AUX_RACE_START + 1]! - 1],
-      };
-    },
+  legalMoves(s: State, out: Int32Array): number {
+    return this.movesOf(s, out, true);
+  }
 
-    extraFromJSON(s, extra) {
-      for (const key of Object.keys(extra)) {
-        if (key !== 'latestNedf' && key !== 'raceStarts') return err('ERR_POSITION', `unknown field '${key}' for Selus; known: latestNedf, raceStarts`, key);
+  candidateMoves(s: State, out: Int32Array): number {
+    return this.movesOf(s, out, false);
+  }
+
+  legalMovesFor(s: State, player: number, out: Int32Array): number {
+    if (s.phase === PHASE_RACE) return player === 1 || player === 2 ? legalStarts(s, player, out) : 0;
+    return player === s.toMove ? this.movesOf(s, out, true) : 0;
+  }
+
+  apply(s: State, move: number, trace: Trace = null): boolean {
+    if (s.phase === PHASE_OVER || s.toMove === 0) return true;
+    const p = s.toMove;
+    s.ply++;
+    if (move === MOVE_CONCEDE) {
+      if (trace !== null) trace.push({ type: 'concede', player: p, rule: 'SEL-18' });
+      this.endGame(s, 'concession', p, trace);
+      return true;
+    }
+    if (move === MOVE_PASS) {
+      if (trace !== null) trace.push({ type: 'pass', player: p, rule: '§8.1' });
+      s.passes++;
+      s.toMove = 3 - p;
+      this.beginTurn(s, trace);
+      return true;
+    }
+    s.turn++;
+    resetSowFlags(s);
+    const r = this.sower.sow(s, move, p, NEXT, trace);
+    resetSowFlags(s);
+    if (r === SOW_PERPETUAL) {
+      const settled = settlePerpetual(this.cfg.perpetual, s, trace, '§8');
+      if (settled === 'illegal') return false;
+      if (settled === 'drawRound') {
+        this.endGame(s, 'perpetual', 0, trace);
+        return true;
       }
-      for (const [key, slot] of [
-        ['latestNedf', AUX_LATEST_NEDF],
-        ['raceStarts', AUX_RACE_START],
-      ] as const) {
-        const v = extra[key];
-        if (v === undefined) continue;
-        if (!Array.isArray(v) || v.length !== 2 || !v.every((x) => Number.isInteger(x) && x >= -1 && x < HOLES)) {
-          return err('ERR_POSITION', `${key} must be two hole numbers (-1 = none)`, key);
-        }
-        s.aux[slot] = (v[0] as number) + 1;
-        s.aux[slot + 1] = (v[1] as number) + 1;
+    } else if (trace !== null) {
+      trace.push({ type: 'turnEnd', player: p, ...turnEndOf(r) });
+    }
+    s.passes = 0;
+    s.toMove = 3 - p;
+    this.beginTurn(s, trace);
+    return true;
+  }
+
+  applyJoint(s: State, moves: ArrayLike<number>, trace: Trace = null): void {
+    if (s.phase !== PHASE_RACE) return;
+    s.ply++;
+    this.race(s, moves, trace);
+    this.beginTurn(s, trace);
+  }
+
+  moveText(_s: State, move: number): string {
+    if (move === MOVE_PASS) return 'pass';
+    if (move === MOVE_CONCEDE) return 'concede';
+    return String(move);
+  }
+
+  parseMove(s: State, text: string): Result<number> {
+    const startBuf = this.startBuf;
+    const t = text.trim().toLowerCase();
+    if (s.phase === PHASE_OVER) return err('ERR_GAME_OVER', 'the game is over; no move can be played');
+    if (s.phase === PHASE_RACE) {
+      if (t.includes('|')) {
+        return err('ERR_MOVE_SYNTAX', `'${text}' is a joint move; give one hole here, or use the joint form at the race`, text);
       }
-      return ok(s);
-    },
-  };
-  return game;
+      const h = parseHole(t);
+      if (!h.ok) return h;
+      const owner = s.owners[h.value]!;
+      const n = legalStarts(s, owner, startBuf);
+      if (!startBuf.subarray(0, n).includes(h.value)) {
+        return err(
+          'ERR_ILLEGAL_MOVE',
+          `player ${owner} cannot start the race from hole ${h.value}: ${whyIllegal(s, h.value, owner)} (legal: ${listMoves(startBuf, n)})`,
+          text,
+        );
+      }
+      return ok(h.value);
+    }
+    const buf = new Int32Array(MAX_MOVES);
+    const n = this.legalMoves(s, buf);
+    let m: number;
+    if (t === 'pass') m = MOVE_PASS;
+    else if (t === 'concede') m = MOVE_CONCEDE;
+    else {
+      const h = parseHole(t);
+      if (!h.ok) return h;
+      m = h.value;
+    }
+    if (!buf.subarray(0, n).includes(m))
+      return err('ERR_ILLEGAL_MOVE', `${whyIllegal(s, m, s.toMove)} (legal: ${listMoves(buf, n)})`, text);
+    return ok(m);
+  }
+
+  returns(s: State, out: Float64Array): void {
+    standardReturns(s, out);
+  }
+
+  landmarks(s: State): Landmark[] {
+    // SEL-16: the hole after each nedf is its guardian (yazab tabaqi).
+    const out: Landmark[] = [];
+    for (let h = 0; h < HOLES; h++) {
+      if (s.marks[h] !== 0) out.push({ hole: NEXT[h]!, player: s.marks[h]!, kind: 'guardian', rule: 'SEL-16' });
+    }
+    return out;
+  }
+
+  evaluate(s: State, player: number): number {
+    if (s.phase === PHASE_OVER) return s.winner === player ? 1 : s.winner === 0 ? 0 : -1;
+    // Nedf counters are banked for good; ordinary ones may still move, so they weigh half.
+    let v = 0;
+    for (let h = 0; h < HOLES; h++) {
+      const m = s.marks[h]!;
+      const c = s.counts[h]!;
+      if (m !== 0) v += m === player ? c : -c;
+      else v += s.owners[h] === player ? 0.5 * c : -0.5 * c;
+    }
+    return Math.max(-1, Math.min(1, v / TOTAL));
+  }
+
+  validate(s: State): Result<State> {
+    const startBuf = this.startBuf;
+    if (s.players !== 2 || s.holeCount !== HOLES) return err('ERR_POSITION', `Selus is played by 2 players on 18 holes`);
+    for (let h = 0; h < HOLES; h++) {
+      if (s.counts[h]! < 0) return err('ERR_POSITION', `hole ${h} holds ${s.counts[h]} counters`, `hole ${h}`);
+      if (s.owners[h] !== OWNERS_3X6_2P[h]) {
+        return err('ERR_POSITION', `hole ${h} must belong to player ${OWNERS_3X6_2P[h]}`, `hole ${h}`);
+      }
+      const m = s.marks[h]!;
+      if (m !== 0 && m !== 1 && m !== 2) return err('ERR_POSITION', `hole ${h} has an unknown mark ${m}`, `hole ${h}`);
+      if (m !== 0 && m === s.owners[h]) {
+        return err('ERR_POSITION', `hole ${h} is player ${m}'s own hole, so it cannot be his nedf`, `hole ${h}`);
+      }
+    }
+    for (let p = 1; p <= 2; p++) {
+      if (s.captured[p] !== 0 || s.reserve[p] !== 0 || s.raceHand[p] !== 0) {
+        return err('ERR_POSITION', `Selus keeps no counters off the board (player ${p})`);
+      }
+      const latest = s.aux[AUX_LATEST_NEDF + p - 1]! - 1;
+      if (latest >= HOLES || (latest >= 0 && s.marks[latest] !== p)) {
+        return err('ERR_POSITION', `player ${p}'s latest nedf ${latest} is not his nedf`);
+      }
+    }
+    const total = s.boardTotal();
+    if (total !== TOTAL) return err('ERR_POSITION', `the board holds ${total} counters; Selus has ${TOTAL}`);
+    if (s.phase === PHASE_RACE && s.toMove !== 0) return err('ERR_POSITION', 'the race is a simultaneous node: nobody is to move alone');
+    if (s.phase !== PHASE_RACE && s.phase !== PHASE_OVER && s.phase !== PHASE_PLAY) {
+      return err('ERR_POSITION', 'a Selus turn has one decision: the phase is play, race or over');
+    }
+    if (s.phase === PHASE_PLAY && s.toMove !== 1 && s.toMove !== 2) return err('ERR_POSITION', `player to move must be 1 or 2`);
+    if (s.phase === PHASE_RACE && (!s.counts.every((c) => c === START_COUNT) || s.marks.some((m) => m !== 0))) {
+      return err('ERR_POSITION', 'the race is run from the setup: every hole holds three and there is no nedf (SEL-04)');
+    }
+    if (s.phase === PHASE_PLAY && legalStarts(s, s.toMove, startBuf) === 0) {
+      return err('ERR_POSITION', `player ${s.toMove} is to move but has no counter in his ordinary holes: the game is over (SEL-18)`);
+    }
+    return this.validateFlow(s);
+  }
+
+  extraToJSON(s: State): Record<string, unknown> {
+    return {
+      latestNedf: [s.aux[AUX_LATEST_NEDF]! - 1, s.aux[AUX_LATEST_NEDF + 1]! - 1],
+      raceStarts: [s.aux[AUX_RACE_START]! - 1, s.aux[AUX_RACE_START + 1]! - 1],
+    };
+  }
+
+  extraFromJSON(s: State, extra: Readonly<Record<string, unknown>>): Result<State> {
+    for (const key of Object.keys(extra)) {
+      if (key !== 'latestNedf' && key !== 'raceStarts')
+        return err('ERR_POSITION', `unknown field '${key}' for Selus; known: latestNedf, raceStarts`, key);
+    }
+    for (const [key, slot] of [
+      ['latestNedf', AUX_LATEST_NEDF],
+      ['raceStarts', AUX_RACE_START],
+    ] as const) {
+      const v = extra[key];
+      if (v === undefined) continue;
+      if (!Array.isArray(v) || v.length !== 2 || !v.every((x) => Number.isInteger(x) && x >= -1 && x < HOLES)) {
+        return err('ERR_POSITION', `${key} must be two hole numbers (-1 = none)`, key);
+      }
+      s.aux[slot] = (v[0] as number) + 1;
+      s.aux[slot + 1] = (v[1] as number) + 1;
+    }
+    return ok(s);
+  }
+}
+
+/** Clears the flags the skip hook leaves for the rest of a lap (before and after a sowing). */
+function resetSowFlags(s: State): void {
+  s.aux[AUX_FORCE_DROP] = 0;
+  s.aux[AUX_PENDING_NEDF] = 0;
+  s.aux[AUX_PENDING_KIND] = 0;
+  s.aux[AUX_LAP_NEDFS] = 0;
+}
+
+/** Why a turn ended, by the sowing's stop code: a new nedf, a lap into a nedf, an empty hole. */
+function turnEndOf(stop: number): { reason: string; rule: string } {
+  if (stop === LAP_NEW_NEDF) return { reason: 'newNedf', rule: 'SEL-12' };
+  if (stop === LAP_INTO_NEDF) return { reason: 'nedf', rule: 'SEL-13' };
+  return { reason: 'empty', rule: 'SEL-07' };
 }
 
 function parseHole(t: string): Result<number> {
@@ -957,22 +1047,42 @@ export const selus: Ruleset = defineRuleset(
       'hole protects against new nedfs. Most counters in nedfs and own holes at the end wins.',
     reconstructions: [
       { ref: 'SEL-05 / S8', text: 'the race start is a secret choice legal under SEL-08', option: 'selusRaceStart', confidence: 'medium' },
-      { ref: 'SEL-05 / §7.4', text: 'a dead heat in the race (both finishing in the same tick) is settled by a seeded coin', option: 'raceTie', confidence: 'medium' },
+      {
+        ref: 'SEL-05 / §7.4',
+        text: 'a dead heat in the race (both finishing in the same tick) is settled by a seeded coin',
+        option: 'raceTie',
+        confidence: 'medium',
+      },
       { ref: 'SEL-06 / S9', text: 'the skip rule applies in the race; no nedfs are made in it', option: 'raceSkip', confidence: 'medium' },
       { ref: 'SEL-12 / S1', text: "the simple nedf is each player's own first nedf", option: 'nedfFirstScope', confidence: 'low' },
-      { ref: 'SEL-14 / S1', text: 'later nedfs by the last two counters of a lap; one nedf a lap (SEL-15)', option: 'nedfMode', confidence: 'low' },
+      {
+        ref: 'SEL-14 / S1',
+        text: 'later nedfs by the last two counters of a lap; one nedf a lap (SEL-15)',
+        option: 'nedfMode',
+        confidence: 'low',
+      },
       { ref: 'SEL-12 / S2', text: "a nedf may be made in any of the opponent's ordinary holes", option: 'nedfZone', confidence: 'low' },
-      { ref: 'SEL-14 / S3', text: 'the second hole of the two-counter method may be either player\'s', option: 'twoCounterSecondHole', confidence: 'low' },
+      {
+        ref: 'SEL-14 / S3',
+        text: "the second hole of the two-counter method may be either player's",
+        option: 'twoCounterSecondHole',
+        confidence: 'low',
+      },
       { ref: 'SEL-16 / S4', text: "every nedf's guardian blocks the owner's opponent", option: 'guardianScope', confidence: 'low' },
       { ref: 'SEL-13 / S5', text: 'a lap ending in a nedf ends the turn (nedf counters are never sown)', confidence: 'medium' },
       { ref: 'SEL-11 / S6', text: 'the skip rule looks at live counts, counter by counter', confidence: 'medium' },
       { ref: 'SEL-08 / S7', text: 'the order of the starting-hole priorities', confidence: 'medium' },
       { ref: 'SEL-19 / S10', text: 'nedfs plus own holes are scored; more wins', option: 'selusScoring', confidence: 'low' },
-      { ref: 'SEL-18 / S11', text: 'concession is an explicit move by which the conceding player loses the game', option: 'concession', confidence: 'medium' },
+      {
+        ref: 'SEL-18 / S11',
+        text: 'concession is an explicit move by which the conceding player loses the game',
+        option: 'concession',
+        confidence: 'medium',
+      },
       { ref: 'SPEC §8', text: 'guards against perpetual sowing and endless games', option: 'perpetualMove', confidence: 'high' },
     ],
   },
   SELUS_OPTIONS,
   SELUS_PRESETS,
-  (ruleset, o) => ok(makeGame(ruleset, o)),
+  (ruleset, o) => ok(new SelusGame(ruleset, o)),
 );

@@ -62,7 +62,8 @@ export function makeDiagram(game: Game, s: State): string {
   const landmarks = new Map<number, Landmark>();
   for (const l of game.landmarks ? game.landmarks(s) : []) landmarks.set(l.hole, l);
   lines.push(
-    `${game.ruleset.info.name} (${game.ruleset.info.id})  round ${s.round}  turn ${s.turn}  ply ${s.ply}  phase ${PHASES[s.phase] ?? s.phase}`,
+    `${game.ruleset.info.name} (${game.ruleset.info.id})  round ${s.round}  turn ${s.turn}  ply ${s.ply}  phase ` +
+      `${PHASES[s.phase] ?? s.phase}`,
   );
   lines.push(border);
   const middle = Math.floor((g.rows - 1) / 2);
@@ -79,7 +80,11 @@ export function makeDiagram(game: Game, s: State): string {
       const own = s.owners[h] ? `P${s.owners[h]}` : '--';
       top += String(h).padEnd(CELL - own.length) + own + '|';
       const landmark = landmarks.get(h);
-      bottom += center(`${s.counts[h]}${s.marks[h] ? `w${s.marks[h]}` : ''}${landmark ? `${LANDMARK_SIGN[landmark.kind]}${landmark.player}` : ''}`, CELL) + '|';
+      bottom +=
+        center(
+          `${s.counts[h]}${s.marks[h] ? `w${s.marks[h]}` : ''}${landmark ? `${LANDMARK_SIGN[landmark.kind]}${landmark.player}` : ''}`,
+          CELL,
+        ) + '|';
     }
     const storeL = r === middle && leftStores.length ? (leftStores.join(' ') + ' ').padStart(leftW) : ' '.repeat(leftW);
     const storeR = r === middle && rightStores.length ? ' ' + rightStores.join(' ') : '';

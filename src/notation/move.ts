@@ -62,7 +62,8 @@ export function parseMove(game: Game, s: State, text: unknown): Result<ParsedMov
     if (parts.length !== s.players) {
       return err(
         'ERR_MOVE_SYNTAX',
-        `at a simultaneous node a move is one choice per player joined by '|' (e.g. ${Array.from({ length: s.players }, (_, i) => `a${i + 1}`).join('|')}); '${t}' has ${parts.length}`,
+        "at a simultaneous node a move is one choice per player joined by '|' (e.g. " +
+          `${Array.from({ length: s.players }, (_, i) => `a${i + 1}`).join('|')}); '${t}' has ${parts.length}`,
         t,
       );
     }
@@ -100,7 +101,13 @@ export function legalMovesText(game: Game, s: State): string {
   if (isSimultaneous(s)) {
     const parts: string[] = [];
     for (let p = 1; p <= s.players; p++) {
-      parts.push(`P${p}: ${legalMoveListFor(game, s, p).map((m) => game.moveText(s, m)).join(' ') || '(none)'}`);
+      parts.push(
+        `P${p}: ${
+          legalMoveListFor(game, s, p)
+            .map((m) => game.moveText(s, m))
+            .join(' ') || '(none)'
+        }`,
+      );
     }
     return parts.join('; ') + ` (write a joint move as ${Array.from({ length: s.players }, (_, i) => `p${i + 1}`).join('|')})`;
   }

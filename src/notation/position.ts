@@ -156,7 +156,9 @@ function compactJSON(x: unknown): string {
 
 /** Option values stay one token: anything but [A-Za-z0-9_.+-] is written %XX (UTF-8). */
 function escapeOptionValue(v: string): string {
-  return v.replace(/[^A-Za-z0-9_.+-]/gu, (c) => encodeURIComponent(c).replace(/[!'()*~]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase()}`));
+  return v.replace(/[^A-Za-z0-9_.+-]/gu, (c) =>
+    encodeURIComponent(c).replace(/[!'()*~]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase()}`),
+  );
 }
 
 /** The options that differ from the ruleset's defaults, as `(name=value,...)` or ''. */
@@ -208,14 +210,37 @@ export function makePosition(game: Game, s: State): string {
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 const JSON_KEYS = new Set([
-  'format', 'ruleset', 'options', 'players', 'counts', 'owners', 'marks', 'captured', 'reserve', 'active', 'scores',
-  'toMove', 'phase', 'round', 'turn', 'ply', 'roundStarter', 'passes', 'race', 'winner', 'endReason', 'guardEnds',
-  'extra', 'rng', 'history',
+  'format',
+  'ruleset',
+  'options',
+  'players',
+  'counts',
+  'owners',
+  'marks',
+  'captured',
+  'reserve',
+  'active',
+  'scores',
+  'toMove',
+  'phase',
+  'round',
+  'turn',
+  'ply',
+  'roundStarter',
+  'passes',
+  'race',
+  'winner',
+  'endReason',
+  'guardEnds',
+  'extra',
+  'rng',
+  'history',
 ]);
 const RACE_KEYS = new Set(['hand', 'cursor', 'done', 'tick', 'winner']);
 
 function checkInt(v: unknown, where: string, min: number, max: number): Result<number> {
-  if (typeof v !== 'number' || !Number.isInteger(v)) return err('ERR_POSITION', `${where} must be an integer, not ${JSON.stringify(v) ?? String(v)}`, where);
+  if (typeof v !== 'number' || !Number.isInteger(v))
+    return err('ERR_POSITION', `${where} must be an integer, not ${JSON.stringify(v) ?? String(v)}`, where);
   if (v < min || v > max) return err('ERR_POSITION', `${where} must be between ${min} and ${max}, not ${v}`, where);
   return ok(v);
 }
@@ -232,12 +257,39 @@ function checkIntArray(v: unknown, where: string, length: number, min: number, m
 
 /** Builds and validates a state from a JSON object (the one path both forms go through). */
 function fromObject(o: Record<string, unknown>, lookup: RulesetLookup, expect: Ruleset | undefined): Result<Position> {
+  const known = checkKnownFields(o);
+  if (!known.ok) return known;
+  const made = gameOf(o, lookup, expect);
+  if (!made.ok) return made;
+  const { game, notes } = made.value;
+  const s = new State(game.players, game.geometry.holeCount);
+  s.rng.seed(1);
+  for (const read of [readBoard, readPiles, readScalars, readRace, readRngAndHistory, readExtra]) {
+    const r = read(o, game, s);
+    if (!r.ok) return r;
+  }
+  const flow = checkMatchFlow(game, s);
+  if (!flow.ok) return flow;
+  const v = game.validate(s);
+  if (!v.ok) return err('ERR_POSITION', bareMessage(v.error), v.error.where);
+  const live = checkHasMoves(game, s);
+  if (!live.ok) return live;
+  return ok(notes.length > 0 ? { game, state: s, notes } : { game, state: s });
+}
+
+/** Every field is one of `JSON_KEYS`, and the format (if given) is this one. */
+function checkKnownFields(o: Record<string, unknown>): Result<true> {
   for (const k of Object.keys(o)) {
     if (!JSON_KEYS.has(k)) return err('ERR_POSITION', `unknown field '${k}'; fields: ${[...JSON_KEYS].join(', ')}`, k);
   }
   if (o['format'] !== undefined && o['format'] !== POSITION_FORMAT) {
     return err('ERR_POSITION', `unknown position format '${String(o['format'])}'; expected '${POSITION_FORMAT}'`, 'format');
   }
+  return ok(true);
+}
+
+/** The game of the position's ruleset and options (with the notes its options left, e.g. old values read). */
+function gameOf(o: Record<string, unknown>, lookup: RulesetLookup, expect: Ruleset | undefined): Result<{ game: Game; notes: string[] }> {
   let ruleset: Ruleset;
   if (o['ruleset'] === undefined) {
     if (!expect) return err('ERR_POSITION', 'the position does not name its ruleset', 'ruleset');
@@ -258,13 +310,50 @@ function fromObject(o: Record<string, unknown>, lookup: RulesetLookup, expect: R
   if (!created.ok) return err('ERR_POSITION', bareMessage(created.error), `options${created.error.where ? '.' + created.error.where : ''}`);
   const game = created.value;
   const P = game.players;
-  const H = game.geometry.holeCount;
   if (o['players'] !== undefined && o['players'] !== P) {
     return err('ERR_POSITION', `players is ${JSON.stringify(o['players'])} but the options give a ${P}-player game`, 'players');
   }
-  const s = new State(P, H);
-  s.rng.seed(1);
+  return ok({ game, notes });
+}
 
+/** Sets `target[1..players]` from `v` when given (a per-player array field such as `captured`). */
+function readPerPlayer(
+  v: unknown,
+  key: string,
+  target: Int32Array | Uint8Array | Int8Array,
+  players: number,
+  min: number,
+  max: number,
+): Result<true> {
+  if (v === undefined) return ok(true);
+  const r = checkIntArray(v, key, players, min, max);
+  if (!r.ok) return r;
+  target.set(r.value, 1);
+  return ok(true);
+}
+
+/** Sets an integer field from `v` when given. */
+function readScalar(v: unknown, key: string, min: number, max: number, set: (v: number) => void): Result<true> {
+  if (v === undefined) return ok(true);
+  const r = checkInt(v, key, min, max);
+  if (!r.ok) return r;
+  set(r.value);
+  return ok(true);
+}
+
+/** Sets a field written by name (a phase, an end reason) from `v` when given. */
+function readNamed(v: unknown, key: string, names: readonly string[], set: (v: number) => void): Result<true> {
+  if (v === undefined) return ok(true);
+  const i = typeof v === 'string' ? names.indexOf(v) : -1;
+  if (i < 0) return err('ERR_POSITION', `${key} must be one of ${names.join(', ')}, not ${JSON.stringify(v)}`, key);
+  set(i);
+  return ok(true);
+}
+
+/** Counts (required), owners (the starting owners when left out) and marks. */
+function readBoard(o: Record<string, unknown>, game: Game, s: State): Result<true> {
+  const H = game.geometry.holeCount;
+  const P = game.players;
   if (o['counts'] === undefined) return err('ERR_POSITION', `counts (${H} holes) is missing`, 'counts');
   const counts = checkIntArray(o['counts'], 'counts', H, 0, INT32_MAX);
   if (!counts.ok) return counts;
@@ -281,84 +370,93 @@ function fromObject(o: Record<string, unknown>, lookup: RulesetLookup, expect: R
     if (!r.ok) return r;
     s.marks.set(r.value);
   }
-  const byPlayer = (key: string, target: Int32Array | Uint8Array | Int8Array, min: number, max: number, v = o[key]): Result<true> => {
-    if (v === undefined) return ok(true);
-    const r = checkIntArray(v, key, P, min, max);
-    if (!r.ok) return r;
-    target.set(r.value, 1);
-    return ok(true);
-  };
+  return ok(true);
+}
+
+/** What each player holds off the board, whether he is still in, and his scores. */
+function readPiles(o: Record<string, unknown>, game: Game, s: State): Result<true> {
   for (const [key, target, min, max] of [
     ['captured', s.captured, 0, INT32_MAX],
     ['reserve', s.reserve, 0, INT32_MAX],
     ['active', s.active, 0, 1],
     ['scores', s.scores, -INT32_MAX, INT32_MAX],
   ] as const) {
-    const r = byPlayer(key, target, min, max);
+    const r = readPerPlayer(o[key], key, target, game.players, min, max);
     if (!r.ok) return r;
   }
-  const scalar = (key: string, min: number, max: number, set: (v: number) => void, v = o[key]): Result<true> => {
-    if (v === undefined) return ok(true);
-    const r = checkInt(v, key, min, max);
-    if (!r.ok) return r;
-    set(r.value);
-    return ok(true);
-  };
-  const named = (key: string, names: readonly string[], set: (v: number) => void): Result<true> => {
-    const v = o[key];
-    if (v === undefined) return ok(true);
-    const i = typeof v === 'string' ? names.indexOf(v) : -1;
-    if (i < 0) return err('ERR_POSITION', `${key} must be one of ${names.join(', ')}, not ${JSON.stringify(v)}`, key);
-    set(i);
-    return ok(true);
-  };
-  const steps: Result<true>[] = [];
-  steps.push(scalar('toMove', 0, P, (v) => (s.toMove = v)));
-  steps.push(named('phase', PHASES, (v) => (s.phase = v)));
-  steps.push(scalar('round', 1, INT32_MAX, (v) => (s.round = v)));
-  steps.push(scalar('turn', 0, INT32_MAX, (v) => (s.turn = v)));
-  steps.push(scalar('ply', 0, INT32_MAX, (v) => (s.ply = v)));
-  steps.push(scalar('roundStarter', 1, P, (v) => (s.roundStarter = v)));
-  steps.push(scalar('passes', 0, INT32_MAX, (v) => (s.passes = v)));
-  steps.push(scalar('winner', -1, P, (v) => (s.winner = v)));
-  steps.push(named('endReason', END_REASONS, (v) => (s.endReason = v)));
-  steps.push(scalar('guardEnds', 0, INT32_MAX, (v) => (s.guardEnds = v)));
-  for (const r of steps) if (!r.ok) return r;
+  return ok(true);
+}
 
+/** Who moves, the phase, the counters of the match and its result. */
+function readScalars(o: Record<string, unknown>, game: Game, s: State): Result<true> {
+  const P = game.players;
+  const steps: readonly (() => Result<true>)[] = [
+    () => readScalar(o['toMove'], 'toMove', 0, P, (v) => (s.toMove = v)),
+    () => readNamed(o['phase'], 'phase', PHASES, (v) => (s.phase = v)),
+    () => readScalar(o['round'], 'round', 1, INT32_MAX, (v) => (s.round = v)),
+    () => readScalar(o['turn'], 'turn', 0, INT32_MAX, (v) => (s.turn = v)),
+    () => readScalar(o['ply'], 'ply', 0, INT32_MAX, (v) => (s.ply = v)),
+    () => readScalar(o['roundStarter'], 'roundStarter', 1, P, (v) => (s.roundStarter = v)),
+    () => readScalar(o['passes'], 'passes', 0, INT32_MAX, (v) => (s.passes = v)),
+    () => readScalar(o['winner'], 'winner', -1, P, (v) => (s.winner = v)),
+    () => readNamed(o['endReason'], 'endReason', END_REASONS, (v) => (s.endReason = v)),
+    () => readScalar(o['guardEnds'], 'guardEnds', 0, INT32_MAX, (v) => (s.guardEnds = v)),
+  ];
+  for (const step of steps) {
+    const r = step();
+    if (!r.ok) return r;
+  }
+  return ok(true);
+}
+
+/** The race's hands, cursors, finishers, tick and winner (`race`), when given. */
+function readRace(o: Record<string, unknown>, game: Game, s: State): Result<true> {
   const race = o['race'];
-  if (race !== undefined) {
-    if (!isObject(race)) return err('ERR_POSITION', 'race must be an object {hand, cursor, done, tick, winner}', 'race');
-    for (const k of Object.keys(race)) {
-      if (!RACE_KEYS.has(k)) return err('ERR_POSITION', `unknown field '${k}' in race; fields: ${[...RACE_KEYS].join(', ')}`, `race.${k}`);
-    }
-    const rs: Result<true>[] = [
-      byPlayer('race.hand', s.raceHand, 0, INT32_MAX, race['hand']),
-      byPlayer('race.cursor', s.raceCursor, -1, H - 1, race['cursor']),
-      byPlayer('race.done', s.raceDone, 0, P, race['done']),
-      scalar('race.tick', 0, INT32_MAX, (v) => (s.raceTick = v), race['tick']),
-      scalar('race.winner', 0, P, (v) => (s.raceWinner = v), race['winner']),
-    ];
-    for (const r of rs) if (!r.ok) return r;
+  if (race === undefined) return ok(true);
+  if (!isObject(race)) return err('ERR_POSITION', 'race must be an object {hand, cursor, done, tick, winner}', 'race');
+  for (const k of Object.keys(race)) {
+    if (!RACE_KEYS.has(k)) return err('ERR_POSITION', `unknown field '${k}' in race; fields: ${[...RACE_KEYS].join(', ')}`, `race.${k}`);
   }
+  const P = game.players;
+  const H = game.geometry.holeCount;
+  const steps: readonly (() => Result<true>)[] = [
+    () => readPerPlayer(race['hand'], 'race.hand', s.raceHand, P, 0, INT32_MAX),
+    () => readPerPlayer(race['cursor'], 'race.cursor', s.raceCursor, P, -1, H - 1),
+    () => readPerPlayer(race['done'], 'race.done', s.raceDone, P, 0, P),
+    () => readScalar(race['tick'], 'race.tick', 0, INT32_MAX, (v) => (s.raceTick = v)),
+    () => readScalar(race['winner'], 'race.winner', 0, P, (v) => (s.raceWinner = v)),
+  ];
+  for (const step of steps) {
+    const r = step();
+    if (!r.ok) return r;
+  }
+  return ok(true);
+}
 
+/** The generator state and the recent position keys (for the perpetual-move test). */
+function readRngAndHistory(o: Record<string, unknown>, _game: Game, s: State): Result<true> {
   if (o['rng'] !== undefined) {
     if (typeof o['rng'] !== 'string' || !s.rng.load(o['rng'])) {
       return err('ERR_POSITION', 'rng must be 32 lower-case hex digits (the generator state)', 'rng');
     }
   }
   const hist = o['history'];
-  if (hist !== undefined) {
-    if (!isObject(hist)) return err('ERR_POSITION', 'history must be an object {length, keys}', 'history');
-    for (const k of Object.keys(hist)) {
-      if (k !== 'length' && k !== 'keys') return err('ERR_POSITION', `unknown field '${k}' in history`, `history.${k}`);
-    }
-    const len = checkInt(hist['length'], 'history.length', 0, INT32_MAX);
-    if (!len.ok) return len;
-    const keys = checkIntArray(hist['keys'], 'history.keys', Math.min(len.value, HISTORY), 0, 0xffffffff);
-    if (!keys.ok) return keys;
-    s.history.set(keys.value);
-    s.historyLength = len.value;
+  if (hist === undefined) return ok(true);
+  if (!isObject(hist)) return err('ERR_POSITION', 'history must be an object {length, keys}', 'history');
+  for (const k of Object.keys(hist)) {
+    if (k !== 'length' && k !== 'keys') return err('ERR_POSITION', `unknown field '${k}' in history`, `history.${k}`);
   }
+  const len = checkInt(hist['length'], 'history.length', 0, INT32_MAX);
+  if (!len.ok) return len;
+  const keys = checkIntArray(hist['keys'], 'history.keys', Math.min(len.value, HISTORY), 0, 0xffffffff);
+  if (!keys.ok) return keys;
+  s.history.set(keys.value);
+  s.historyLength = len.value;
+  return ok(true);
+}
+
+/** The ruleset's own fields (`extra`), read by the ruleset. */
+function readExtra(o: Record<string, unknown>, game: Game, s: State): Result<true> {
   // Called even without `extra`: a ruleset fills in what an absent field means for it.
   const extra = o['extra'] ?? {};
   if (!isObject(extra)) return err('ERR_POSITION', 'extra must be an object', 'extra');
@@ -367,13 +465,7 @@ function fromObject(o: Record<string, unknown>, lookup: RulesetLookup, expect: R
     const w = ex.error.where;
     return err('ERR_POSITION', bareMessage(ex.error), w === undefined ? 'extra' : w.startsWith('extra') ? w : `extra.${w}`);
   }
-  const flow = checkMatchFlow(game, s);
-  if (!flow.ok) return flow;
-  const v = game.validate(s);
-  if (!v.ok) return err('ERR_POSITION', bareMessage(v.error), v.error.where);
-  const live = checkHasMoves(game, s);
-  if (!live.ok) return live;
-  return ok(notes.length > 0 ? { game, state: s, notes } : { game, state: s });
+  return ok(true);
 }
 
 /**
@@ -386,17 +478,25 @@ function checkMatchFlow(game: Game, s: State): Result<true> {
   const P = game.players;
   const phase = PHASES[s.phase];
   if (s.phase === PHASE_OVER) {
-    if (s.winner < 0) return err('ERR_POSITION', `a finished match (ph:over) has a result: winner 0 (draw) or 1..${P}, not ${s.winner}`, 'winner');
+    if (s.winner < 0)
+      return err('ERR_POSITION', `a finished match (ph:over) has a result: winner 0 (draw) or 1..${P}, not ${s.winner}`, 'winner');
     if (s.toMove !== 0) return err('ERR_POSITION', `nobody is to move in a finished match: toMove must be 0, not ${s.toMove}`, 'toMove');
-    if (END_REASONS[s.endReason] === 'none') return err('ERR_POSITION', 'a finished match says why it ended: endReason cannot be none', 'endReason');
+    if (END_REASONS[s.endReason] === 'none')
+      return err('ERR_POSITION', 'a finished match says why it ended: endReason cannot be none', 'endReason');
     return ok(true);
   }
-  if (s.winner !== -1) return err('ERR_POSITION', `a match in phase ${phase} has no winner yet: winner must be -1 (or the phase over), not ${s.winner}`, 'winner');
+  if (s.winner !== -1)
+    return err(
+      'ERR_POSITION',
+      `a match in phase ${phase} has no winner yet: winner must be -1 (or the phase over), not ${s.winner}`,
+      'winner',
+    );
   // endReason and guardEnds tell how earlier rounds ended: in the first round there were none.
   if (s.round === 1 && END_REASONS[s.endReason] !== 'none') {
     return err('ERR_POSITION', `no round has ended yet in round 1: endReason must be none, not ${END_REASONS[s.endReason]}`, 'endReason');
   }
-  if (s.round === 1 && s.guardEnds !== 0) return err('ERR_POSITION', `no round has ended yet in round 1: guardEnds must be 0, not ${s.guardEnds}`, 'guardEnds');
+  if (s.round === 1 && s.guardEnds !== 0)
+    return err('ERR_POSITION', `no round has ended yet in round 1: guardEnds must be 0, not ${s.guardEnds}`, 'guardEnds');
   if (s.phase === PHASE_RACE) {
     if (s.toMove !== 0) return err('ERR_POSITION', `the race is a simultaneous node: toMove must be 0, not ${s.toMove}`, 'toMove');
     return ok(true);
@@ -420,7 +520,11 @@ function checkHasMoves(game: Game, s: State): Result<true> {
     return ok(true);
   }
   if (game.legalMoves(s, buf) === 0) {
-    return err('ERR_POSITION', `player ${s.toMove} is to move in phase ${PHASES[s.phase]} but has no legal move: the position cannot occur`, 'phase');
+    return err(
+      'ERR_POSITION',
+      `player ${s.toMove} is to move in phase ${PHASES[s.phase]} but has no legal move: the position cannot occur`,
+      'phase',
+    );
   }
   return ok(true);
 }
@@ -450,132 +554,190 @@ export interface ParsePositionOptions {
   readonly lookup?: RulesetLookup;
 }
 
-const CSV_FIELDS: Record<string, string> = { c: 'captured', rv: 'reserve', sc: 'scores', rh: 'race.hand', rc: 'race.cursor', rd: 'race.done' };
+const CSV_FIELDS: Record<string, string> = {
+  c: 'captured',
+  rv: 'reserve',
+  sc: 'scores',
+  rh: 'race.hand',
+  rc: 'race.cursor',
+  rd: 'race.done',
+};
 const INT_FIELDS: Record<string, string> = {
-  m: 'toMove', r: 'round', t: 'turn', ply: 'ply', rs: 'roundStarter', ps: 'passes', rt: 'race.tick', rw: 'race.winner', w: 'winner', ge: 'guardEnds',
+  m: 'toMove',
+  r: 'round',
+  t: 'turn',
+  ply: 'ply',
+  rs: 'roundStarter',
+  ps: 'passes',
+  rt: 'race.tick',
+  rw: 'race.winner',
+  w: 'winner',
+  ge: 'guardEnds',
 };
 const TEXT_KEYS = ['o', 'a', 'ph', 'er', 'x', 'rng', 'h', ...Object.keys(CSV_FIELDS), ...Object.keys(INT_FIELDS)];
 const INT_TEXT = /^-?\d{1,12}$/;
 const HOLE_TEXT = /^(\d{1,10})(?:[wWnN*]([1-9]))?$/;
 
+/** What the text form's tokens build: the JSON object, and for each field the token it came from. */
+interface TextParse {
+  readonly tokens: readonly string[];
+  readonly o: Record<string, unknown>;
+  readonly race: Record<string, unknown>;
+  /** JSON field -> the text token it came from, so errors point at what the user wrote. */
+  readonly origin: Map<string, string>;
+}
+
+function tokenWhere(t: TextParse, i: number): string {
+  const tok = t.tokens[i]!;
+  return `token ${i + 1} '${tok.length > 40 ? tok.slice(0, 40) + '...' : tok}'`;
+}
+
+/** 1. `ruleset` or `ruleset(name=value,...)`; returns the index of the next token. */
+function parseRulesetToken(t: TextParse, opts: ParsePositionOptions): Result<number> {
+  if (/^\d/.test(t.tokens[0]!)) {
+    if (!opts.expect) return err('ERR_POSITION', 'the position must start with its ruleset id', tokenWhere(t, 0));
+    return ok(0);
+  }
+  const where = tokenWhere(t, 0);
+  const m = /^([^()\s]+)(?:\((.*)\))?$/.exec(t.tokens[0]!);
+  if (!m) return err('ERR_POSITION', `the first token is 'ruleset' or 'ruleset(name=value,...)'`, where);
+  t.o['ruleset'] = m[1];
+  t.origin.set('ruleset', where);
+  // No prototype: a name like `__proto__` must stay a key (and be refused as an unknown option).
+  const options: Record<string, string> = Object.create(null) as Record<string, string>;
+  if (m[2] !== undefined && m[2] !== '') {
+    for (const part of m[2].split(',')) {
+      const kv = /^([A-Za-z][A-Za-z0-9_]*)=([^=]*)$/.exec(part);
+      if (!kv) return err('ERR_POSITION', `option '${part}' is not name=value`, where);
+      if (Object.hasOwn(options, kv[1]!)) return err('ERR_POSITION', `option ${kv[1]} is given twice`, where);
+      let value: string;
+      try {
+        value = decodeURIComponent(kv[2]!);
+      } catch {
+        return err('ERR_POSITION', `option ${kv[1]}: bad %-escape in '${kv[2]}'`, where);
+      }
+      options[kv[1]!] = value;
+    }
+  }
+  t.o['options'] = options;
+  t.origin.set('options', where);
+  return ok(1);
+}
+
+/** 2. The board: every hole's count, `.` between holes, `/` between rows, marks like `4w1`. */
+function parseBoardToken(t: TextParse, i: number): Result<number> {
+  if (i >= t.tokens.length) return err('ERR_POSITION', 'the board (counts of every hole) is missing', 'board');
+  const holes = t.tokens[i]!.split(/[./]/);
+  const counts: number[] = [];
+  const marks: number[] = [];
+  for (let h = 0; h < holes.length; h++) {
+    const m = HOLE_TEXT.exec(holes[h]!);
+    if (!m) {
+      const what = `hole ${h}: '${holes[h]}' is not a count, or a count with a mark like 4w1`;
+      return err('ERR_POSITION', what, `${tokenWhere(t, i)}, hole ${h}`);
+    }
+    counts.push(Number(m[1]));
+    marks.push(m[2] === undefined ? 0 : Number(m[2]));
+  }
+  t.o['counts'] = counts;
+  t.o['marks'] = marks;
+  t.origin.set('counts', tokenWhere(t, i));
+  t.origin.set('marks', tokenWhere(t, i));
+  return ok(i + 1);
+}
+
+/** The JSON value of one `key:value` field, or an error naming the key. */
+function fieldValue(key: string, val: string, where: string): Result<[string, unknown]> {
+  if (key in CSV_FIELDS) {
+    const parts = val.split(',');
+    if (!parts.every((p) => INT_TEXT.test(p))) {
+      return err('ERR_POSITION', `${key}: must be integers separated by commas, one per player`, where);
+    }
+    return ok([CSV_FIELDS[key]!, parts.map(Number)]);
+  }
+  if (key in INT_FIELDS) {
+    if (!INT_TEXT.test(val)) return err('ERR_POSITION', `${key}: must be an integer`, where);
+    return ok([INT_FIELDS[key]!, Number(val)]);
+  }
+  switch (key) {
+    case 'o':
+      if (!/^[0-9/]+$/.test(val)) return err('ERR_POSITION', 'o: must be one owner digit per hole (0 = nobody, 1..3)', where);
+      return ok(['owners', [...val.replace(/\//g, '')].map(Number)]);
+    case 'a':
+      if (!/^[01]+$/.test(val)) return err('ERR_POSITION', 'a: must be one digit (1 active, 0 eliminated) per player', where);
+      return ok(['active', [...val].map(Number)]);
+    case 'ph':
+      return ok(['phase', val]);
+    case 'er':
+      return ok(['endReason', val]);
+    case 'rng':
+      return ok(['rng', val]);
+    case 'x':
+      try {
+        return ok(['extra', JSON.parse(val) as unknown]);
+      } catch (e) {
+        return err('ERR_POSITION', `x: must be compact JSON: ${(e as Error).message}`, where);
+      }
+    default: {
+      // 'h': the repetition history.
+      const m = /^(\d{1,10}):((?:[0-9a-f]{8})(?:\.[0-9a-f]{8})*)?$/.exec(val);
+      if (!m) return err('ERR_POSITION', 'h: must be length:key.key... with each key 8 hex digits', where);
+      const keys = m[2] ? m[2].split('.').map((k) => parseInt(k, 16)) : [];
+      return ok(['history', { length: Number(m[1]), keys }]);
+    }
+  }
+}
+
+/** 3. The `key:value` fields from token `i` on. */
+function parseFieldTokens(t: TextParse, from: number): Result<true> {
+  const seen = new Set<string>();
+  for (let i = from; i < t.tokens.length; i++) {
+    const tok = t.tokens[i]!;
+    const c = tok.indexOf(':');
+    const key = c < 0 ? tok : tok.slice(0, c);
+    const where = tokenWhere(t, i);
+    if (c < 0 || !TEXT_KEYS.includes(key)) {
+      const what = `'${tok.slice(0, 40)}' is not a field; fields are key:value with key one of ${TEXT_KEYS.join(' ')}`;
+      return err('ERR_POSITION', what, where);
+    }
+    if (seen.has(key)) return err('ERR_POSITION', `field ${key}: is given twice`, where);
+    seen.add(key);
+    const v = fieldValue(key, tok.slice(c + 1), where);
+    if (!v.ok) return v;
+    const [field, value] = v.value;
+    if (field.startsWith('race.')) {
+      t.race[field.slice(5)] = value;
+      t.o['race'] = t.race;
+    } else t.o[field] = value;
+    t.origin.set(field, where);
+  }
+  return ok(true);
+}
+
 /** Parses the one-line text form. */
 export function parsePosition(text: unknown, opts: ParsePositionOptions = {}): Result<Position> {
   if (typeof text !== 'string') return err('ERR_POSITION', `a position must be text, not ${typeof text}`, 'position');
   if (text.length > MAX_POSITION_TEXT) return err('ERR_POSITION', `position text is too long (${text.length} characters)`, 'position');
-  const tokens = text.trim().split(/\s+/).filter((x) => x !== '');
+  const tokens = text
+    .trim()
+    .split(/\s+/)
+    .filter((x) => x !== '');
   if (tokens.length === 0) return err('ERR_POSITION', 'empty position', 'position');
-  const o: Record<string, unknown> = {};
-  const race: Record<string, unknown> = {};
-  /** JSON field -> the text token it came from, so errors point at what the user wrote. */
-  const origin = new Map<string, string>();
-  const tokenWhere = (i: number): string => `token ${i + 1} '${tokens[i]!.length > 40 ? tokens[i]!.slice(0, 40) + '...' : tokens[i]}'`;
-  let i = 0;
-  // 1. ruleset(options)
-  if (!/^\d/.test(tokens[0]!)) {
-    const m = /^([^()\s]+)(?:\((.*)\))?$/.exec(tokens[0]!);
-    if (!m) return err('ERR_POSITION', `the first token is 'ruleset' or 'ruleset(name=value,...)'`, tokenWhere(0));
-    o['ruleset'] = m[1];
-    origin.set('ruleset', tokenWhere(0));
-    // No prototype: a name like `__proto__` must stay a key (and be refused as an unknown option).
-    const options: Record<string, string> = Object.create(null) as Record<string, string>;
-    if (m[2] !== undefined && m[2] !== '') {
-      for (const part of m[2].split(',')) {
-        const kv = /^([A-Za-z][A-Za-z0-9_]*)=([^=]*)$/.exec(part);
-        if (!kv) return err('ERR_POSITION', `option '${part}' is not name=value`, tokenWhere(0));
-        if (Object.hasOwn(options, kv[1]!)) return err('ERR_POSITION', `option ${kv[1]} is given twice`, tokenWhere(0));
-        let value: string;
-        try {
-          value = decodeURIComponent(kv[2]!);
-        } catch {
-          return err('ERR_POSITION', `option ${kv[1]}: bad %-escape in '${kv[2]}'`, tokenWhere(0));
-        }
-        options[kv[1]!] = value;
-      }
-    }
-    o['options'] = options;
-    origin.set('options', tokenWhere(0));
-    i = 1;
-  } else if (!opts.expect) {
-    return err('ERR_POSITION', 'the position must start with its ruleset id', tokenWhere(0));
-  }
-  // 2. board
-  if (i >= tokens.length) return err('ERR_POSITION', 'the board (counts of every hole) is missing', 'board');
-  {
-    const holes = tokens[i]!.split(/[./]/);
-    const counts: number[] = [];
-    const marks: number[] = [];
-    for (let h = 0; h < holes.length; h++) {
-      const m = HOLE_TEXT.exec(holes[h]!);
-      if (!m) return err('ERR_POSITION', `hole ${h}: '${holes[h]}' is not a count, or a count with a mark like 4w1`, `${tokenWhere(i)}, hole ${h}`);
-      counts.push(Number(m[1]));
-      marks.push(m[2] === undefined ? 0 : Number(m[2]));
-    }
-    o['counts'] = counts;
-    o['marks'] = marks;
-    origin.set('counts', tokenWhere(i));
-    origin.set('marks', tokenWhere(i));
-    i++;
-  }
-  // 3. key:value fields
-  const seen = new Set<string>();
-  for (; i < tokens.length; i++) {
-    const tok = tokens[i]!;
-    const c = tok.indexOf(':');
-    const key = c < 0 ? tok : tok.slice(0, c);
-    const val = c < 0 ? '' : tok.slice(c + 1);
-    if (c < 0 || !TEXT_KEYS.includes(key)) {
-      return err('ERR_POSITION', `'${tok.slice(0, 40)}' is not a field; fields are key:value with key one of ${TEXT_KEYS.join(' ')}`, tokenWhere(i));
-    }
-    if (seen.has(key)) return err('ERR_POSITION', `field ${key}: is given twice`, tokenWhere(i));
-    seen.add(key);
-    const where = tokenWhere(i);
-    const setField = (field: string, v: unknown): void => {
-      if (field.startsWith('race.')) {
-        race[field.slice(5)] = v;
-        o['race'] = race;
-      } else o[field] = v;
-      origin.set(field, where);
-    };
-    if (key in CSV_FIELDS) {
-      const parts = val.split(',');
-      if (!parts.every((p) => INT_TEXT.test(p))) return err('ERR_POSITION', `${key}: must be integers separated by commas, one per player`, where);
-      setField(CSV_FIELDS[key]!, parts.map(Number));
-    } else if (key in INT_FIELDS) {
-      if (!INT_TEXT.test(val)) return err('ERR_POSITION', `${key}: must be an integer`, where);
-      setField(INT_FIELDS[key]!, Number(val));
-    } else if (key === 'o') {
-      if (!/^[0-9/]+$/.test(val)) return err('ERR_POSITION', 'o: must be one owner digit per hole (0 = nobody, 1..3)', where);
-      setField('owners', [...val.replace(/\//g, '')].map(Number));
-    } else if (key === 'a') {
-      if (!/^[01]+$/.test(val)) return err('ERR_POSITION', 'a: must be one digit (1 active, 0 eliminated) per player', where);
-      setField('active', [...val].map(Number));
-    } else if (key === 'ph') {
-      setField('phase', val);
-    } else if (key === 'er') {
-      setField('endReason', val);
-    } else if (key === 'rng') {
-      setField('rng', val);
-    } else if (key === 'x') {
-      let x: unknown;
-      try {
-        x = JSON.parse(val);
-      } catch (e) {
-        return err('ERR_POSITION', `x: must be compact JSON: ${(e as Error).message}`, where);
-      }
-      setField('extra', x);
-    } else if (key === 'h') {
-      const m = /^(\d{1,10}):((?:[0-9a-f]{8})(?:\.[0-9a-f]{8})*)?$/.exec(val);
-      if (!m) return err('ERR_POSITION', 'h: must be length:key.key... with each key 8 hex digits', where);
-      const keys = m[2] ? m[2].split('.').map((k) => parseInt(k, 16)) : [];
-      setField('history', { length: Number(m[1]), keys });
-    }
-  }
-  const r = fromObject(o, opts.lookup ?? getRuleset, opts.expect);
+  const t: TextParse = { tokens, o: {}, race: {}, origin: new Map() };
+  const head = parseRulesetToken(t, opts);
+  if (!head.ok) return head;
+  const board = parseBoardToken(t, head.value);
+  if (!board.ok) return board;
+  const fields = parseFieldTokens(t, board.value);
+  if (!fields.ok) return fields;
+  const r = fromObject(t.o, opts.lookup ?? getRuleset, opts.expect);
   if (r.ok) return r;
   // Point at the token the offending field came from.
   const w = r.error.where ?? '';
-  const field = [...origin.keys()].sort((a, b) => b.length - a.length).find((f) => w === f || w.startsWith(f + '[') || w.startsWith(f + '.'));
-  return err('ERR_POSITION', bareMessage(r.error), field ? `${origin.get(field)} (${w})` : w || undefined);
+  const field = [...t.origin.keys()]
+    .sort((a, b) => b.length - a.length)
+    .find((f) => w === f || w.startsWith(f + '[') || w.startsWith(f + '.'));
+  return err('ERR_POSITION', bareMessage(r.error), field ? `${t.origin.get(field)} (${w})` : w || undefined);
 }
 
 /**
@@ -592,13 +754,39 @@ export function parseAnyPosition(text: unknown, opts: ParsePositionOptions = {})
 export function diffStates(a: State, b: State): string | null {
   if (a.players !== b.players) return 'players';
   if (a.holeCount !== b.holeCount) return 'holeCount';
-  const arrays = ['counts', 'owners', 'marks', 'captured', 'reserve', 'active', 'scores', 'raceHand', 'raceCursor', 'raceDone', 'aux'] as const;
+  const arrays = [
+    'counts',
+    'owners',
+    'marks',
+    'captured',
+    'reserve',
+    'active',
+    'scores',
+    'raceHand',
+    'raceCursor',
+    'raceDone',
+    'aux',
+  ] as const;
   for (const k of arrays) {
     const x = a[k];
     const y = b[k];
     for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return `${k}[${i}]`;
   }
-  const scalars = ['historyLength', 'toMove', 'phase', 'round', 'turn', 'ply', 'roundStarter', 'passes', 'raceTick', 'raceWinner', 'winner', 'endReason', 'guardEnds'] as const;
+  const scalars = [
+    'historyLength',
+    'toMove',
+    'phase',
+    'round',
+    'turn',
+    'ply',
+    'roundStarter',
+    'passes',
+    'raceTick',
+    'raceWinner',
+    'winner',
+    'endReason',
+    'guardEnds',
+  ] as const;
   for (const k of scalars) if (a[k] !== b[k]) return k;
   for (let i = 0; i < Math.min(a.historyLength, HISTORY); i++) if (a.history[i] !== b.history[i]) return `history[${i}]`;
   if (a.rng.save() !== b.rng.save()) return 'rng';

@@ -21,14 +21,21 @@ describe('records: make, stringify, parse, replay', () => {
         const game = mustCreate(rs, options);
         for (let seed = 1; seed <= 3; seed++) {
           const play = randomPlayout(game, seed * 977, 3000);
-          const rec = makeRecord({ game, seed: seed * 977, moves: play.moves, final: play.final, agents: ['random', 'random'], date: '2026-11-29' });
+          const rec = makeRecord({
+            game,
+            seed: seed * 977,
+            moves: play.moves,
+            final: play.final,
+            agents: ['random', 'random'],
+            date: '2026-11-29',
+          });
           const parsed = parseRecord(stringifyRecord(rec), lookup);
           if (!parsed.ok) throw parsed.error;
           expect(parsed.value).toEqual(rec);
           const replay = replayRecord(parsed.value, { positions: true }, lookup);
           if (!replay.ok) throw replay.error;
           expect(replay.value.positions).toHaveLength(play.positions.length);
-          replay.value.positions!.forEach((p, i) => expect(diffStates(p, play.positions[i]!), `position ${i}`).toBeNull());
+          for (const [i, p] of replay.value.positions!.entries()) expect(diffStates(p, play.positions[i]!), `position ${i}`).toBeNull();
           expect(diffStates(replay.value.final, play.final)).toBeNull();
           expect(stateResult(replay.value.final)).toEqual(rec.result);
         }
@@ -168,7 +175,10 @@ describe('records of the rules before SPEC §12 (2026-11-30) still load and repl
     moves.push('concede');
     const conceder = s.toMove;
     game.apply(s, MOVE_CONCEDE);
-    const old = { ...makeRecord({ game, seed: 5, moves, final: s }), options: { ...game.options, concession: true } } as unknown as Record<string, unknown>;
+    const old = { ...makeRecord({ game, seed: 5, moves, final: s }), options: { ...game.options, concession: true } } as unknown as Record<
+      string,
+      unknown
+    >;
     const parsed = parseRecord(JSON.stringify(old), lookup);
     if (!parsed.ok) throw parsed.error;
     expect(parsed.value.options['concession']).toBe('scored');

@@ -30,7 +30,6 @@ import { getRuleset } from '../games/index.js';
 import { bareMessage, makeJointMove, makeMove, playMoveText } from './move.js';
 import type { RulesetLookup } from './position.js';
 
-
 export const RECORD_FORMAT = 'gabata-record/1';
 
 export interface RecordResult {
@@ -214,7 +213,8 @@ export function parseRecord(input: unknown, lookup: RulesetLookup = getRuleset):
   }
   if (o['agents'] !== undefined) {
     const a = o['agents'];
-    if (!Array.isArray(a) || !a.every((x) => typeof x === 'string')) return err('ERR_RECORD', 'agents must be an array of strings', 'agents');
+    if (!Array.isArray(a) || !a.every((x) => typeof x === 'string'))
+      return err('ERR_RECORD', 'agents must be an array of strings', 'agents');
     rec.agents = a as string[];
   }
   if (o['meta'] !== undefined) {
@@ -270,7 +270,11 @@ export function replayRecord(rec: GameRecord, opts: ReplayOptions = {}, lookup: 
     const trace: GameEvent[] | null = events ? [] : null;
     const r = playMoveText(game, s, rec.moves[i], trace);
     if (!r.ok) {
-      return err('ERR_RECORD', `move ${i} ('${String(rec.moves[i])}') at ply ${s.ply}: ${r.error.code}: ${bareMessage(r.error)}`, `moves[${i}]`);
+      return err(
+        'ERR_RECORD',
+        `move ${i} ('${String(rec.moves[i])}') at ply ${s.ply}: ${r.error.code}: ${bareMessage(r.error)}`,
+        `moves[${i}]`,
+      );
     }
     if (positions) positions.push(s.clone());
     if (events && trace) events.push(trace);

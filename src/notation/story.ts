@@ -115,7 +115,11 @@ export function eventText(ev: GameEvent, name: (p: number) => string, w: Words, 
     case 'raceAbandon':
       return `${name(ev.player)} stops and puts ${n(ev.count, w)} back into hole ${ev.hole}.`;
     case 'raceEnd':
-      if (ev.deadHeat) return `The race ends in a dead heat (both finished in the same tick); the tie rule gives the start to ${name(ev.winner)}, who moves first.`;
+      if (ev.deadHeat)
+        return (
+          'The race ends in a dead heat (both finished in the same tick); the tie rule gives the start to ' +
+          `${name(ev.winner)}, who moves first.`
+        );
       return `The race is over${ev.loop ? ' (it would have repeated for ever)' : ''}: ${name(ev.winner)} moves first.`;
     case 'roundEnd':
       return `Round ${ev.round} ends${ev.reason && ev.reason !== 'rules' ? ` (${endReasonText(ev.reason)})` : ''}. Tally: ${ev.totals
@@ -123,7 +127,13 @@ export function eventText(ev: GameEvent, name: (p: number) => string, w: Words, 
         .map((t, i) => `${name(i + 1)} ${t}`)
         .join(', ')}.`;
     case 'redistribute':
-      return `Round ${ev.round} is laid out: ${ev.changes.length === 0 ? 'no hole changes hands' : `${ev.changes.length} hole${ev.changes.length === 1 ? '' : 's'} change hands`}.`;
+      return (
+        `Round ${ev.round} is laid out: ` +
+        (ev.changes.length === 0
+          ? 'no hole changes hands'
+          : `${ev.changes.length} hole${ev.changes.length === 1 ? '' : 's'} change hands`) +
+        '.'
+      );
     case 'eliminated':
       return `${name(ev.player)} has no hole left and drops out.`;
     case 'matchEnd':

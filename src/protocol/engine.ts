@@ -163,7 +163,12 @@ export class EngineSession {
         case 'quit':
           return false;
         default:
-          this.error(new GabataError('ERR_PROTOCOL', `unknown command '${cmd}'; known: gabata, isready, setoption, newgame, position, go, legal, d, stop, quit`));
+          this.error(
+            new GabataError(
+              'ERR_PROTOCOL',
+              `unknown command '${cmd}'; known: gabata, isready, setoption, newgame, position, go, legal, d, stop, quit`,
+            ),
+          );
           return true;
       }
     } catch (e) {
@@ -215,7 +220,8 @@ export class EngineSession {
 
   private newGame(rest: string): boolean {
     const [name, ...pairs] = rest.split(/\s+/).filter((x) => x !== '');
-    if (name === undefined) throw new GabataError('ERR_PROTOCOL', 'newgame takes a ruleset and options: newgame <ruleset> [seed=N] [name=value ...]');
+    if (name === undefined)
+      throw new GabataError('ERR_PROTOCOL', 'newgame takes a ruleset and options: newgame <ruleset> [seed=N] [name=value ...]');
     const rs = getRuleset(name);
     if (!rs.ok) throw rs.error;
     // No prototype: a name like `__proto__` must stay a key (and be refused as an unknown option).
@@ -254,8 +260,12 @@ export class EngineSession {
       posText = (m ? rest.slice(0, m.index) : rest).trim();
       movesText = m ? rest.slice(m.index).trim() : '';
     }
-    if (movesText !== '' && !/^moves(\s|$)/.test(movesText)) throw new GabataError('ERR_PROTOCOL', `expected 'moves' after the position, not '${movesText.split(/\s+/)[0]}'`);
-    const moves = movesText.split(/\s+/).slice(1).filter((x) => x !== '');
+    if (movesText !== '' && !/^moves(\s|$)/.test(movesText))
+      throw new GabataError('ERR_PROTOCOL', `expected 'moves' after the position, not '${movesText.split(/\s+/)[0]}'`);
+    const moves = movesText
+      .split(/\s+/)
+      .slice(1)
+      .filter((x) => x !== '');
     let game: Game;
     let s: State;
     if (posText === 'startpos' || posText === '') {
@@ -283,7 +293,8 @@ export class EngineSession {
     let n: number;
     if (isSimultaneous(s)) {
       const p = Number(/^player\s+(\d+)$/.exec(rest)?.[1] ?? NaN);
-      if (!(p >= 1 && p <= s.players)) throw new GabataError('ERR_PROTOCOL', `a simultaneous node: say whose choices, e.g. 'legal player 1'`);
+      if (!(p >= 1 && p <= s.players))
+        throw new GabataError('ERR_PROTOCOL', `a simultaneous node: say whose choices, e.g. 'legal player 1'`);
       n = game.legalMovesFor(s, p, buf);
     } else n = s.phase === PHASE_OVER ? 0 : game.legalMoves(s, buf);
     const texts: string[] = [];
@@ -300,7 +311,8 @@ export class EngineSession {
   }
 
   private current(): { game: Game; s: State } {
-    if (this.game === null || this.state === null) throw new GabataError('ERR_PROTOCOL', "no position: send 'newgame <ruleset>' and 'position ...' first");
+    if (this.game === null || this.state === null)
+      throw new GabataError('ERR_PROTOCOL', "no position: send 'newgame <ruleset>' and 'position ...' first");
     return { game: this.game, s: this.state };
   }
 
@@ -321,7 +333,10 @@ export class EngineSession {
       }
       const word = Object.hasOwn(GO_BUDGET_WORDS, key) ? GO_BUDGET_WORDS[key] : undefined;
       if (word === undefined && key !== 'player') {
-        throw new GabataError('ERR_PROTOCOL', `unknown go parameter '${clip(key)}'; known: movetime, iterations, depth, nodes, infinite, player`);
+        throw new GabataError(
+          'ERR_PROTOCOL',
+          `unknown go parameter '${clip(key)}'; known: movetime, iterations, depth, nodes, infinite, player`,
+        );
       }
       const raw = tokens[i++];
       if (raw === undefined || !/^\d+$/.test(raw) || Number(raw) <= 0) {
@@ -335,21 +350,27 @@ export class EngineSession {
       }
     }
     if (infinite) {
-      if (Object.keys(budget).length > 0) throw new GabataError('ERR_PROTOCOL', `go infinite searches until 'stop': it takes no ${Object.keys(GO_BUDGET_WORDS).join(', ')}`);
+      if (Object.keys(budget).length > 0)
+        throw new GabataError('ERR_PROTOCOL', `go infinite searches until 'stop': it takes no ${Object.keys(GO_BUDGET_WORDS).join(', ')}`);
       budget.infinite = true;
     }
     if (isSimultaneous(s)) {
       if (!(player >= 1 && player <= s.players)) {
-        throw new GabataError('ERR_PROTOCOL', `a simultaneous node: every player chooses at once; say for whom, e.g. 'go player 1 movetime 500'`);
+        throw new GabataError(
+          'ERR_PROTOCOL',
+          `a simultaneous node: every player chooses at once; say for whom, e.g. 'go player 1 movetime 500'`,
+        );
       }
-    } else if (player !== 0 && player !== s.toMove) throw new GabataError('ERR_PROTOCOL', `player ${s.toMove} is to move, not player ${player}`);
+    } else if (player !== 0 && player !== s.toMove)
+      throw new GabataError('ERR_PROTOCOL', `player ${s.toMove} is to move, not player ${player}`);
     return { budget, player, infinite };
   }
 
   private go(rest: string, line: string): boolean {
     const request = this.parseGo(rest);
     if (this.host === undefined) return this.searchInline(request);
-    if (this.searching) throw new GabataError('ERR_PROTOCOL', "a search is running: send 'stop' and wait for its bestmove before the next 'go'");
+    if (this.searching)
+      throw new GabataError('ERR_PROTOCOL', "a search is running: send 'stop' and wait for its bestmove before the next 'go'");
     const search: PendingSearch = { id: this.nextSearchId++, infinite: request.infinite, stopped: false, held: null };
     this.pending.set(search.id, search);
     this.host.go(
@@ -382,14 +403,19 @@ export class EngineSession {
   private searchInline(request: GoRequest): boolean {
     const { game, s } = this.current();
     if (request.infinite && this.shouldStop === undefined) {
-      throw new GabataError('ERR_PROTOCOL', "go infinite needs a search that 'stop' can reach: run 'gabata engine', whose searches run in a worker thread");
+      throw new GabataError(
+        'ERR_PROTOCOL',
+        "go infinite needs a search that 'stop' can reach: run 'gabata engine', whose searches run in a worker thread",
+      );
     }
     const agent = this.getAgent();
     const budget: SearchBudget = { ...request.budget, shouldStop: this.shouldStop };
     const onInfo = (i: SearchInfo): void => this.write(infoLine(game, s, i));
     let move: number;
     if (isSimultaneous(s)) {
-      const r = (agent.chooseFor as (g: Game, st: State, p: number, bb?: SearchBudget, cb?: (i: SearchInfo) => void) => { move: number } & SearchInfo)(game, s, request.player, budget, onInfo);
+      const r = (
+        agent.chooseFor as (g: Game, st: State, p: number, bb?: SearchBudget, cb?: (i: SearchInfo) => void) => { move: number } & SearchInfo
+      )(game, s, request.player, budget, onInfo);
       move = r.move;
     } else move = agent.choose(game, s, budget, onInfo).move;
     if (move < 0) throw new GabataError('ERR_INTERNAL', 'no move found');

@@ -143,9 +143,7 @@ export class GameStore {
   }
 
   getMoves(id: string): MoveRow[] {
-    const rows = this.db
-      .prepare('SELECT ply, move, codes, joint, position FROM moves WHERE game_id = ? ORDER BY ply')
-      .all(id) as RawMove[];
+    const rows = this.db.prepare('SELECT ply, move, codes, joint, position FROM moves WHERE game_id = ? ORDER BY ply').all(id) as RawMove[];
     return rows.map(toMove);
   }
 

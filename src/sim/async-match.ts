@@ -34,7 +34,12 @@ export function agentPlayer(agent: Agent): AsyncPlayer {
   };
 }
 
-export async function playMatchAsync(game: Game, players: readonly AsyncPlayer[], seed: number, maxPlies = 1_000_000): Promise<MatchResult> {
+export async function playMatchAsync(
+  game: Game,
+  players: readonly AsyncPlayer[],
+  seed: number,
+  maxPlies = 1_000_000,
+): Promise<MatchResult> {
   const s = game.newState(seed);
   for (const p of players) await p.newGame(game, seed);
   const buf = new Int32Array(MAX_MOVES);

@@ -66,7 +66,11 @@ export function randomRounds(game: Game, ms: number, seed: number): number {
 }
 
 /** Results of `games` random one-round matches from seeded starts: P1 wins, P2 wins, draws. */
-export function roundStatistics(game: Game, games: number, seed: number): { p1: number; p2: number; draws: number; games: number; unfinished: number } {
+export function roundStatistics(
+  game: Game,
+  games: number,
+  seed: number,
+): { p1: number; p2: number; draws: number; games: number; unfinished: number } {
   const rng = new Rng(seed);
   const s0 = game.newState(seed);
   const s = s0.clone();
@@ -114,9 +118,18 @@ export function alphaBetaRate(game: Game, ms: number, seed: number): number {
  */
 export function bytesPerPosition(s: State, n = 20_000): { measured: number; arrays: number } {
   const arrays =
-    s.counts.byteLength + s.owners.byteLength + s.marks.byteLength + s.captured.byteLength + s.reserve.byteLength +
-    s.active.byteLength + s.scores.byteLength + s.raceHand.byteLength + s.raceCursor.byteLength + s.raceDone.byteLength +
-    s.aux.byteLength + s.history.byteLength;
+    s.counts.byteLength +
+    s.owners.byteLength +
+    s.marks.byteLength +
+    s.captured.byteLength +
+    s.reserve.byteLength +
+    s.active.byteLength +
+    s.scores.byteLength +
+    s.raceHand.byteLength +
+    s.raceCursor.byteLength +
+    s.raceDone.byteLength +
+    s.aux.byteLength +
+    s.history.byteLength;
   const g = collector();
   const samples: number[] = [];
   for (let r = 0; r < 5; r++) {

@@ -76,7 +76,13 @@ export function summarise(
     unfinished: done.length - n,
     seats,
     draws: iv(finished.filter((d) => d.result.winner === 0).length, n),
-    agents: [...byAgent].map(([agent, e]) => ({ agent, games: e.games, wins: iv(e.wins, e.games), draws: e.draws, score: e.score / Math.max(1, e.games) })),
+    agents: [...byAgent].map(([agent, e]) => ({
+      agent,
+      games: e.games,
+      wins: iv(e.wins, e.games),
+      draws: e.draws,
+      score: e.score / Math.max(1, e.games),
+    })),
     firstPlayerAdvantage: { score: w.p, advantage: w.p - fair, lo: w.lo - fair, hi: w.hi - fair },
     rounds: spread(done.map((d) => d.result.rounds)),
     turns: spread(done.map((d) => d.result.turns)),
@@ -94,20 +100,30 @@ const spText = (s: Spread): string => `mean ${s.mean.toFixed(1)}, median ${s.med
 
 /** The summary as text for a terminal. */
 export function summaryText(s: SimulationSummary): string {
-  const lines = [`${s.ruleset}: ${s.games} matches in ${s.seconds.toFixed(1)} s${s.unfinished ? ` (${s.unfinished} stopped unfinished by the ply cap)` : ''}`];
+  const lines = [
+    `${s.ruleset}: ${s.games} matches in ${s.seconds.toFixed(1)} ` +
+      `s${s.unfinished ? ` (${s.unfinished} stopped unfinished by the ply cap)` : ''}`,
+  ];
   for (const seat of s.seats) lines.push(`  player ${seat.seat} wins  ${ivText(seat.wins)}`);
   lines.push(`  draws          ${ivText(s.draws)}`);
   const a = s.firstPlayerAdvantage;
-  lines.push(`  first player's score ${pct(a.score)}: advantage ${a.advantage >= 0 ? '+' : ''}${pct(a.advantage)} (95% ${pct(a.lo)}..${pct(a.hi)})`);
+  lines.push(
+    `  first player's score ${pct(a.score)}: advantage ${a.advantage >= 0 ? '+' : ''}${pct(a.advantage)} (95% ${pct(a.lo)}..${pct(a.hi)})`,
+  );
   if (s.agents.length > 1) {
     lines.push('  by agent:');
-    for (const g of s.agents) lines.push(`    ${g.agent.padEnd(28)} wins ${ivText(g.wins)}, draws ${g.draws}, mean payoff ${g.score.toFixed(3)}`);
+    for (const g of s.agents)
+      lines.push(`    ${g.agent.padEnd(28)} wins ${ivText(g.wins)}, draws ${g.draws}, mean payoff ${g.score.toFixed(3)}`);
   }
   lines.push(`  rounds: ${spText(s.rounds)}`);
   lines.push(`  turns:  ${spText(s.turns)}`);
   lines.push(`  plies:  ${spText(s.plies)}`);
   lines.push(`  branching factor: ${s.branching.toFixed(2)}`);
   lines.push(`  matches with a round ended by a guard: ${s.guardEndedMatches}`);
-  lines.push(`  end reasons: ${Object.entries(s.endReasons).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  lines.push(
+    `  end reasons: ${Object.entries(s.endReasons)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
   return lines.join('\n');
 }

@@ -146,7 +146,10 @@ export function standingsText(st: Standings, players = 2): string {
   order.forEach((i, r) => {
     const rt = st.ratings[i]!;
     const pct = st.played[i] ? ((100 * st.points[i]!) / st.played[i]!).toFixed(1) : '-';
-    lines.push(`| ${r + 1} | ${st.names[i]} | ${rt.elo.toFixed(0)} | ${Number.isFinite(rt.error) ? rt.error.toFixed(0) : '∞'} | ${pct}% | ${st.played[i]} |`);
+    lines.push(
+      `| ${r + 1} | ${st.names[i]} | ${rt.elo.toFixed(0)} | ` +
+        `${Number.isFinite(rt.error) ? rt.error.toFixed(0) : '∞'} | ${pct}% | ${st.played[i]} |`,
+    );
   });
   lines.push('', `| | ${order.map((_, r) => `${r + 1}`).join(' | ')} |`, `|---|${order.map(() => '---:').join('|')}|`);
   order.forEach((i, r) => {

@@ -71,8 +71,8 @@ export function applyEvent(v: BoardState, e: GameEvent): number[] {
         v.owners[h] = e.owners[h] ?? 0;
         v.marks[h] = 0;
       }
-      e.captured.forEach((c, p) => (v.captured[p] = c));
-      e.reserve.forEach((c, p) => (v.reserve[p] = c));
+      for (const [p, c] of e.captured.entries()) v.captured[p] = c;
+      for (const [p, c] of e.reserve.entries()) v.reserve[p] = c;
       v.hands.fill(0);
       v.handAt.fill(-1);
       return e.changes.map((c) => c.hole);

@@ -42,7 +42,8 @@ export const api = {
   deleteGame: (id: string) => call<unknown>('DELETE', `/api/games/${encodeURIComponent(id)}`),
   move: (id: string, body: { ply: number; code?: number; joint?: number[] }) =>
     call<MoveReply>('POST', `/api/games/${encodeURIComponent(id)}/moves`, body),
-  undo: (id: string, toPly: number) => call<{ game: GameDoc }>('POST', `/api/games/${encodeURIComponent(id)}/undo`, { toPly }).then((r) => r.game),
+  undo: (id: string, toPly: number) =>
+    call<{ game: GameDoc }>('POST', `/api/games/${encodeURIComponent(id)}/undo`, { toPly }).then((r) => r.game),
   record: (id: string) => call<unknown>('GET', `/api/games/${encodeURIComponent(id)}/record`),
   importRecord: (record: unknown) => call<{ game: GameDoc }>('POST', '/api/games/import', record).then((r) => r.game),
 };

@@ -43,7 +43,11 @@ const STORE_W = 84;
 const GAP = 14;
 const MAX_SEEDS = 15;
 
-function el<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number> = {}, parent?: Element): SVGElementTagNameMap[K] {
+function el<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number> = {},
+  parent?: Element,
+): SVGElementTagNameMap[K] {
   const e = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   if (parent) parent.appendChild(e);
@@ -76,7 +80,8 @@ interface HoleNodes {
 export class Board {
   readonly svg: SVGSVGElement;
   private readonly holes: HoleNodes[] = [];
-  private readonly stores: { player: number; text: SVGTextElement; seeds: SVGGElement; x: number; y: number; h: number; shown: number }[] = [];
+  private readonly stores: { player: number; text: SVGTextElement; seeds: SVGGElement; x: number; y: number; h: number; shown: number }[] =
+    [];
   private readonly handNodes: { g: SVGGElement; text: SVGTextElement }[] = [];
   private readonly offsetX: number;
   private last: BoardState | null = null;
@@ -191,7 +196,18 @@ export class Board {
       const p = SEED_POS[i]!;
       const x = layout === 'tall' ? p.x * 0.9 : p.x * scale;
       const y = layout === 'tall' ? p.y * 2.1 : p.y * scale;
-      el('ellipse', { cx: x.toFixed(1), cy: y.toFixed(1), rx: 6.6, ry: 4.9, transform: `rotate(${p.rot} ${x.toFixed(1)} ${y.toFixed(1)})`, class: `seed s${p.shade}` }, group);
+      el(
+        'ellipse',
+        {
+          cx: x.toFixed(1),
+          cy: y.toFixed(1),
+          rx: 6.6,
+          ry: 4.9,
+          transform: `rotate(${p.rot} ${x.toFixed(1)} ${y.toFixed(1)})`,
+          class: `seed s${p.shade}`,
+        },
+        group,
+      );
     }
   }
 
@@ -217,7 +233,9 @@ export class Board {
       n.g.setAttribute('data-mark', String(mark));
       let extra = '';
       if (mark) extra += `, ${d.name(mark)}’s ${d.markWord}`;
-      if (lm) extra += lm.kind === 'chafa' ? `, ${d.name(lm.player)}’s chafa enda` : `, guardian of ${d.name(lm.player)}’s ${d.markWord}`;
+      if (lm) {
+        extra += lm.kind === 'chafa' ? `, ${d.name(lm.player)}’s chafa enda` : `, guardian of ${d.name(lm.player)}’s ${d.markWord}`;
+      }
       if (d.legal.has(h)) extra += T.legalMark;
       n.g.setAttribute('aria-label', T.holeLabel(h, count, owner ? T.ownerOf(d.name(owner)) : T.nobody, extra));
       if (n.shownCount !== count) {

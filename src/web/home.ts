@@ -22,23 +22,37 @@ export function homePage(root: HTMLElement): void {
       list.replaceChildren();
       if (games.length === 0) list.append(h('li', { class: 'empty' }, T.noSavedGames));
       for (const g of games) {
-        const del = h('button', {
-          class: 'quiet',
-          onclick: async () => {
-            if (!confirm(T.confirmDelete)) return;
-            await api.deleteGame(g.id);
-            void refresh();
+        const del = h(
+          'button',
+          {
+            class: 'quiet',
+            onclick: async () => {
+              if (!confirm(T.confirmDelete)) return;
+              await api.deleteGame(g.id);
+              void refresh();
+            },
           },
-        }, T.deleteGame);
+          T.deleteGame,
+        );
         list.append(
-          h('li', { class: 'saved-game', 'data-game': g.id },
-            h('a', { href: link(`/game/${g.id}`), class: 'saved-link' },
+          h(
+            'li',
+            { class: 'saved-game', 'data-game': g.id },
+            h(
+              'a',
+              { href: link(`/game/${g.id}`), class: 'saved-link' },
               h('strong', {}, rulesetName(g.ruleset)),
-              h('span', { class: 'meta' }, `${T.movesCount(g.moveCount)} · ${g.status === 'over' ? T.statusOver : T.statusPlaying} · ${T.seatsShort(g.seats)}`),
+              h(
+                'span',
+                { class: 'meta' },
+                `${T.movesCount(g.moveCount)} · ${g.status === 'over' ? T.statusOver : T.statusPlaying} · ${T.seatsShort(g.seats)}`,
+              ),
               h('span', { class: 'meta' }, new Date(g.updated).toLocaleString()),
-              g.result ? h('span', { class: 'meta result' }, g.result) : null),
+              g.result ? h('span', { class: 'meta result' }, g.result) : null,
+            ),
             h('a', { class: 'button', href: link(`/game/${g.id}`) }, g.status === 'over' ? T.view : T.resume),
-            del),
+            del,
+          ),
         );
       }
     } catch (e) {
@@ -63,17 +77,23 @@ export function homePage(root: HTMLElement): void {
     }
   };
   root.append(
-    h('section', { class: 'hero' },
+    h(
+      'section',
+      { class: 'hero' },
       h('h1', {}, T.appTitle),
       h('p', {}, T.appTagline),
-      h('a', { class: 'button primary big', href: link('/new') }, T.newGame)),
+      h('a', { class: 'button primary big', href: link('/new') }, T.newGame),
+    ),
     h('section', { class: 'panel' }, h('h2', {}, T.savedGames), list),
-    h('section', { class: 'panel' },
+    h(
+      'section',
+      { class: 'panel' },
       h('h2', {}, T.importRecord),
       h('p', { class: 'help' }, T.importHelp),
       area,
       h('div', { class: 'row' }, h('button', { onclick: doImport }, T.importButton)),
-      msg),
+      msg,
+    ),
   );
   void refresh();
 }

@@ -27,19 +27,32 @@ const notFound: Page = (root) => {
 };
 
 function boot(): void {
-  const header = h('header', { class: 'site' },
+  const header = h(
+    'header',
+    { class: 'site' },
     h('a', { class: 'brand', href: link('/') }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '◉'), T.appTitle),
-    h('nav', {}, h('a', { href: link('/') }, T.navCatalogue), h('a', { href: link('/games') }, T.navHome), h('a', { href: link('/new') }, T.navNew)));
+    h(
+      'nav',
+      {},
+      h('a', { href: link('/') }, T.navCatalogue),
+      h('a', { href: link('/games') }, T.navHome),
+      h('a', { href: link('/new') }, T.navNew),
+    ),
+  );
   const main = h('main', { id: 'app' });
   document.body.replaceChildren(header, main);
   document.title = T.appTitle;
-  const router = new Router(main, [
-    { pattern: /^\/$/, page: START },
-    { pattern: /^\/catalogue\/([\w-]+)$/, page: (root, [id]) => renderGamePage(root, id!, nav) },
-    { pattern: /^\/games$/, page: homePage },
-    { pattern: /^\/new(?:\/([\w-]+))?$/, page: newGamePage },
-    { pattern: /^\/game\/([A-Za-z0-9]+)$/, page: playPage },
-  ], notFound);
+  const router = new Router(
+    main,
+    [
+      { pattern: /^\/$/, page: START },
+      { pattern: /^\/catalogue\/([\w-]+)$/, page: (root, [id]) => renderGamePage(root, id!, nav) },
+      { pattern: /^\/games$/, page: homePage },
+      { pattern: /^\/new(?:\/([\w-]+))?$/, page: newGamePage },
+      { pattern: /^\/game\/([A-Za-z0-9]+)$/, page: playPage },
+    ],
+    notFound,
+  );
   router.show();
 }
 

@@ -36,139 +36,213 @@ function optionField(spec: OptionSpec, value: OptionValue, onChange: (v: OptionV
         if (Number.isFinite(v)) onChange(Math.min(spec.max, Math.max(spec.min, v)));
       },
     });
-    return h('fieldset', { class: 'option', 'data-option': spec.name }, legend,
-      h('label', { class: 'int' }, input,
-        h('span', { id: `help-${spec.name}`, class: 'explain' }, `${T.integerRange(spec.min, spec.max)}; ${T.defaultMark} ${spec.default}`)));
+    return h(
+      'fieldset',
+      { class: 'option', 'data-option': spec.name },
+      legend,
+      h(
+        'label',
+        { class: 'int' },
+        input,
+        h('span', { id: `help-${spec.name}`, class: 'explain' }, `${T.integerRange(spec.min, spec.max)}; ${T.defaultMark} ${spec.default}`),
+      ),
+    );
   }
   const values: OptionValue[] = spec.kind === 'choice' ? [...spec.values] : [true, false];
-  const explain = (v: OptionValue): string => (spec.kind === 'choice' ? spec.explain[String(v)] ?? '' : spec.explain[v ? 'true' : 'false']);
-  return h('fieldset', { class: 'option', 'data-option': spec.name }, legend,
+  const explain = (v: OptionValue): string =>
+    spec.kind === 'choice' ? (spec.explain[String(v)] ?? '') : spec.explain[v ? 'true' : 'false'];
+  return h(
+    'fieldset',
+    { class: 'option', 'data-option': spec.name },
+    legend,
     values.map((v) =>
-      h('label', { class: 'choice' },
+      h(
+        'label',
+        { class: 'choice' },
         h('input', { type: 'radio', name: `opt-${spec.name}`, value: String(v), checked: v === value, onchange: () => onChange(v) }),
         h('span', { class: 'value' }, h('code', {}, String(v)), v === spec.default ? h('span', { class: 'default' }, T.defaultMark) : null),
-        h('span', { class: 'explain' }, explain(v))),
+        h('span', { class: 'explain' }, explain(v)),
+      ),
     ),
   );
+}
+
+/** The ruleset cards; picking one calls `onPick`. */
+function rulesetCards(current: Ruleset, onPick: (r: Ruleset) => void): HTMLElement {
+  return h(
+    'div',
+    { class: 'rulesets', role: 'radiogroup', 'aria-label': T.chooseRuleset },
+    RULESETS.map((r) =>
+      h(
+        'label',
+        { class: `ruleset-card${r === current ? ' selected' : ''}`, 'data-ruleset': r.info.id },
+        h('input', { type: 'radio', name: 'ruleset', value: r.info.id, checked: r === current, onchange: () => onPick(r) }),
+        h('strong', {}, r.info.name),
+        h('span', { class: 'meta' }, r.info.region),
+      ),
+    ),
+  );
+}
+
+/** The ruleset's provenance: summary, region, sources, and the readings that are our reconstructions. */
+function rulesetDetails(ruleset: Ruleset): HTMLElement {
+  const info = ruleset.info;
+  return h(
+    'div',
+    { class: 'ruleset-info' },
+    h('p', { class: 'summary' }, info.summary),
+    h(
+      'dl',
+      {},
+      h('dt', {}, T.region),
+      h('dd', {}, info.region),
+      h('dt', {}, T.source),
+      h(
+        'dd',
+        {},
+        sourceLine(ruleset).map((l) => h('div', {}, l)),
+      ),
+    ),
+    info.reconstructions.length
+      ? h(
+          'details',
+          { class: 'reconstructions' },
+          h('summary', {}, T.reconstructed),
+          h(
+            'ul',
+            {},
+            info.reconstructions.map((x) =>
+              h(
+                'li',
+                {},
+                h('span', { class: 'refs' }, x.ref),
+                ' ',
+                x.text,
+                x.option ? h('code', {}, ` ${x.option}`) : null,
+                x.confidence ? h('span', { class: `confidence ${x.confidence}` }, ` (${x.confidence})`) : null,
+              ),
+            ),
+          ),
+        )
+      : null,
+  );
+}
+
+/** The ruleset's presets, if it has any; picking one calls `onPick` ('' = none). */
+function presetField(ruleset: Ruleset, preset: string, onPick: (name: string) => void): HTMLElement | null {
+  const names = Object.keys(ruleset.presets);
+  if (!names.length) return null;
+  return h(
+    'label',
+    { class: 'preset' },
+    `${T.presets}: `,
+    h(
+      'select',
+      { onchange: (e: Event) => onPick((e.target as HTMLSelectElement).value) },
+      h('option', { value: '' }, T.presetNone),
+      names.map((p) => h('option', { value: p, selected: p === preset }, p)),
+    ),
+  );
+}
+
+/** One row per seat: a person on this device or the computer at a level; `seats` is edited in place. */
+function seatRows(n: number, seats: string[]): HTMLElement[] {
+  while (seats.length < n) seats.push('computer:2');
+  return Array.from({ length: n }, (_, i) =>
+    h(
+      'label',
+      { class: 'seat', 'data-seat': i + 1 },
+      h('span', { class: `swatch owner-${i + 1}` }),
+      T.seat(i + 1),
+      ' ',
+      h(
+        'select',
+        { name: `seat${i + 1}`, onchange: (e: Event) => (seats[i] = (e.target as HTMLSelectElement).value) },
+        h('option', { value: 'human', selected: seats[i] === 'human' }, T.seatHuman),
+        [1, 2, 3, 4, 5].map((l) => h('option', { value: `computer:${l}`, selected: seats[i] === `computer:${l}` }, T.seatComputer(l))),
+      ),
+    ),
+  );
+}
+
+/** Asks the server for the game and opens it; a refusal is shown in `msg`. */
+async function startGame(
+  body: { ruleset: string; options: Record<string, unknown>; seats: string[] },
+  seedText: string,
+  msg: HTMLElement,
+): Promise<void> {
+  msg.textContent = '';
+  try {
+    const g = await api.createGame(seedText === '' ? body : { ...body, seed: Number(seedText) });
+    go(`/game/${g.id}`);
+  } catch (e) {
+    msg.textContent = e instanceof ApiError ? T.serverError(e.code, e.message) : (e as Error).message;
+  }
 }
 
 export function newGamePage(root: HTMLElement, params: string[]): void {
   let ruleset: Ruleset = RULESETS.find((r) => r.info.id === params[0]) ?? RULESETS[0]!;
   let values: Record<string, OptionValue> = defaultOptions(ruleset.options);
   let preset = '';
-  let seats: string[] = ['human', 'computer:2', 'computer:2'];
+  const seats: string[] = ['human', 'computer:2', 'computer:2'];
   const form = h('form', { class: 'newgame', onsubmit: (e: Event) => e.preventDefault() });
   const msg = h('p', { class: 'message error', role: 'alert' });
 
-  const playersOf = (): number | string => {
-    const given: Record<string, unknown> = { ...values };
-    const g = ruleset.create(given);
-    return g.ok ? g.value.players : g.error.message;
+  const pickRuleset = (r: Ruleset): void => {
+    ruleset = r;
+    values = defaultOptions(r.options);
+    preset = '';
+    history.replaceState(null, '', `#/new/${r.info.id}`);
+    render();
   };
+  const pickPreset = (name: string): void => {
+    preset = name;
+    values = { ...defaultOptions(ruleset.options), ...(preset ? ruleset.presets[preset] : {}) };
+    render();
+  };
+  // Only the player count changes the layout (the seats); other choices just record the value.
+  const set = (name: string) => (v: OptionValue) => {
+    values[name] = v;
+    if (name === 'players') render();
+  };
+  const field = (o: OptionSpec): HTMLElement => optionField(o, values[o.name] ?? o.default, set(o.name));
 
   const render = (): void => {
-    const players = playersOf();
-    const rulesetCards = h('div', { class: 'rulesets', role: 'radiogroup', 'aria-label': T.chooseRuleset },
-      RULESETS.map((r) =>
-        h('label', { class: `ruleset-card${r === ruleset ? ' selected' : ''}`, 'data-ruleset': r.info.id },
-          h('input', {
-            type: 'radio', name: 'ruleset', value: r.info.id, checked: r === ruleset,
-            onchange: () => {
-              ruleset = r;
-              values = defaultOptions(r.options);
-              preset = '';
-              history.replaceState(null, '', `#/new/${r.info.id}`);
-              render();
-            },
-          }),
-          h('strong', {}, r.info.name),
-          h('span', { class: 'meta' }, r.info.region))),
-    );
-    const info = ruleset.info;
-    const details = h('div', { class: 'ruleset-info' },
-      h('p', { class: 'summary' }, info.summary),
-      h('dl', {},
-        h('dt', {}, T.region), h('dd', {}, info.region),
-        h('dt', {}, T.source), h('dd', {}, sourceLine(ruleset).map((l) => h('div', {}, l)))),
-      info.reconstructions.length
-        ? h('details', { class: 'reconstructions' },
-            h('summary', {}, T.reconstructed),
-            h('ul', {}, info.reconstructions.map((x) =>
-              h('li', {}, h('span', { class: 'refs' }, x.ref), ' ', x.text, x.option ? h('code', {}, ` ${x.option}`) : null,
-                x.confidence ? h('span', { class: `confidence ${x.confidence}` }, ` (${x.confidence})`) : null))))
-        : null);
-    const presetNames = Object.keys(ruleset.presets);
-    const presetField = presetNames.length
-      ? h('label', { class: 'preset' }, `${T.presets}: `,
-          h('select', {
-            onchange: (e: Event) => {
-              preset = (e.target as HTMLSelectElement).value;
-              values = { ...defaultOptions(ruleset.options), ...(preset ? ruleset.presets[preset] : {}) };
-              render();
-            },
-          }, h('option', { value: '' }, T.presetNone), presetNames.map((p) => h('option', { value: p, selected: p === preset }, p))))
-      : null;
+    const created = ruleset.create({ ...values });
+    const players = created.ok ? created.value.players : created.error.message;
     const rules = ruleset.options.filter((o) => !PLAYER_OPTIONS.has(o.name));
-    const main = rules.filter((o) => o.kind !== 'integer');
     const guards = rules.filter((o) => o.kind === 'integer');
-    // Only the player count changes the layout (the seats); other choices just record the value.
-    const set = (name: string) => (v: OptionValue) => {
-      values[name] = v;
-      if (name === 'players') render();
-    };
-    const optionsSection = h('section', { class: 'panel options' },
+    const optionsSection = h(
+      'section',
+      { class: 'panel options' },
       h('h2', {}, T.options),
       h('p', { class: 'help' }, T.optionsHelp),
-      presetField,
-      main.map((o) => optionField(o, values[o.name] ?? o.default, set(o.name))),
-      guards.length ? h('details', { class: 'guards', open: true }, h('summary', {}, T.guardOptions), guards.map((o) => optionField(o, values[o.name] ?? o.default, set(o.name)))) : null);
-
+      presetField(ruleset, preset, pickPreset),
+      rules.filter((o) => o.kind !== 'integer').map(field),
+      guards.length ? h('details', { class: 'guards', open: true }, h('summary', {}, T.guardOptions), guards.map(field)) : null,
+    );
     const playerSpec = ruleset.options.find((o) => o.name === 'players');
     const firstSpec = ruleset.options.find((o) => o.name === 'firstPlayer');
     const n = typeof players === 'number' ? players : 2;
-    while (seats.length < n) seats.push('computer:2');
-    const seatRows = Array.from({ length: n }, (_, i) =>
-      h('label', { class: 'seat', 'data-seat': i + 1 },
-        h('span', { class: `swatch owner-${i + 1}` }), T.seat(i + 1), ' ',
-        h('select', {
-          name: `seat${i + 1}`,
-          onchange: (e: Event) => {
-            seats[i] = (e.target as HTMLSelectElement).value;
-          },
-        },
-          h('option', { value: 'human', selected: seats[i] === 'human' }, T.seatHuman),
-          [1, 2, 3, 4, 5].map((l) => h('option', { value: `computer:${l}`, selected: seats[i] === `computer:${l}` }, T.seatComputer(l))))),
-    );
     const seedInput = h('input', { type: 'number', min: 0, max: 4294967295, name: 'seed', placeholder: '—' });
-    const startGame = async (): Promise<void> => {
-      msg.textContent = '';
-      const seedText = seedInput.value.trim();
-      try {
-        const body: { ruleset: string; options: Record<string, unknown>; seats: string[]; seed?: number } = {
-          ruleset: ruleset.info.id,
-          options: values,
-          seats: seats.slice(0, n),
-        };
-        if (seedText !== '') body.seed = Number(seedText);
-        const g = await api.createGame(body);
-        go(`/game/${g.id}`);
-      } catch (e) {
-        msg.textContent = e instanceof ApiError ? T.serverError(e.code, e.message) : (e as Error).message;
-      }
-    };
+    const start = (): Promise<void> =>
+      startGame({ ruleset: ruleset.info.id, options: values, seats: seats.slice(0, n) }, seedInput.value.trim(), msg);
     const startButton = (): HTMLButtonElement =>
-      h('button', { class: 'primary big', type: 'submit', disabled: typeof players !== 'number', onclick: startGame }, T.start);
-    const playersSection = h('section', { class: 'panel players' },
+      h('button', { class: 'primary big', type: 'submit', disabled: typeof players !== 'number', onclick: start }, T.start);
+    const playersSection = h(
+      'section',
+      { class: 'panel players' },
       h('h2', {}, T.players),
-      playerSpec ? optionField(playerSpec, values['players'] ?? playerSpec.default, set('players')) : null,
-      seatRows,
+      playerSpec ? field(playerSpec) : null,
+      seatRows(n, seats),
       h('h3', {}, T.whoStarts),
-      firstSpec ? optionField(firstSpec, values['firstPlayer'] ?? firstSpec.default, set('firstPlayer')) : h('p', { class: 'help' }, T.raceStarts),
+      firstSpec ? field(firstSpec) : h('p', { class: 'help' }, T.raceStarts),
       h('label', { class: 'seed' }, T.seed, ' ', seedInput),
-      h('div', { class: 'start-row' }, startButton()));
+      h('div', { class: 'start-row' }, startButton()),
+    );
     if (typeof players !== 'number') msg.textContent = players;
     form.replaceChildren(
-      h('section', { class: 'panel' }, h('h2', {}, T.chooseRuleset), rulesetCards, details),
+      h('section', { class: 'panel' }, h('h2', {}, T.chooseRuleset), rulesetCards(ruleset, pickRuleset), rulesetDetails(ruleset)),
       playersSection,
       optionsSection,
       h('div', { class: 'start-row end' }, startButton(), msg),

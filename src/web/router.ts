@@ -7,6 +7,7 @@
  *   #/new            new game (#/new/<ruleset> preselects a ruleset: the game pages' Play button)
  *   #/game/<id>      a game
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: a page returns nothing, or a function that disposes of it
 export type Page = (root: HTMLElement, params: string[]) => void | (() => void);
 
 export interface Route {

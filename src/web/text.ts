@@ -205,17 +205,24 @@ export const CLAUSES: Record<string, string> = {
   'SEL-05': 'Each player secretly chooses his starting hole for the race; both are revealed together.',
   'SEL-06': 'In the race the skip rule holds but no nedf can be made.',
   'SEL-07': 'Then turns alternate; relays go on from occupied ordinary holes; an empty hole ends the turn.',
-  'SEL-08': 'Starting holes are restricted: a hole of more than three first; else, if your other holes hold only twos and threes, the hole of two closest to the opponent; the three leftmost holes only when the others are empty, fewest counters first.',
+  'SEL-08':
+    'Starting holes are restricted: a hole of more than three first; else, if your other holes hold only twos ' +
+    'and threes, the hole of two closest to the opponent; the three leftmost holes only when the others are ' +
+    'empty, fewest counters first.',
   'SEL-09': 'Nobody sows from a nedf.',
   'SEL-10': 'Counters go one per hole round the circuit, into nedfs too.',
   'SEL-11': "Skip rule: a counter is never dropped into an opponent's ordinary hole holding exactly three.",
   'SEL-12': "First nedf: a last counter may go into an opponent's hole of three, making it your nedf; the turn ends.",
   'SEL-13': 'A last counter into a nedf ends the turn.',
-  'SEL-14': "Later nedfs: with two in hand, drop into an opponent's three and the three after it; the first becomes your nedf and you sow on from the second.",
+  'SEL-14':
+    "Later nedfs: with two in hand, drop into an opponent's three and the three after it; the first becomes your " +
+    'nedf and you sow on from the second.',
   'SEL-15': 'At most one nedf is made per lap.',
   'SEL-16': 'Guardian: while the hole after a nedf holds three, its owner’s opponent cannot make a nedf.',
   'SEL-17': 'Nedfs and their counters belong to their owner for the rest of the game.',
-  'SEL-18': 'The game ends when the player to move cannot start, or concedes that he can make no more nedfs; by default the one who concedes loses.',
+  'SEL-18':
+    'The game ends when the player to move cannot start, or concedes that he can make no more nedfs; by default ' +
+    'the one who concedes loses.',
   'SEL-19': 'Each player scores his nedfs plus counters left in his holes; more wins.',
   'SEL-20': 'A game is a single round.',
   'GIF-01': 'Two rows of four holes and a store at each end; each player owns the two left holes of each row and the store on his left.',

@@ -38,7 +38,12 @@ export function extractFacts(text: string): SeedFacts {
   }
   const block = (start: string, end: string): string[] => {
     const m = new RegExp(`${start}\\s+([\\s\\S]*?)\\s+${end}`).exec(text);
-    return m ? m[1]!.split(/\n\s*\n/).map((s) => s.trim()).filter(Boolean) : [];
+    return m
+      ? m[1]!
+          .split(/\n\s*\n/)
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [];
   };
   const identifiers = block('Identifiers', 'Contact Us');
   const similar = block('Similar Games', 'Identifiers');
@@ -63,5 +68,9 @@ export function fixtureFacts(): Record<string, SeedFacts> {
 /** The full text of every seed page, when the seeds are present. */
 export function seedTexts(): string[] | undefined {
   const dir = seedsDir();
-  return dir ? readdirSync(dir).sort().map((f) => readFileSync(join(dir, f), 'utf8')) : undefined;
+  return dir
+    ? readdirSync(dir)
+        .sort()
+        .map((f) => readFileSync(join(dir, f), 'utf8'))
+    : undefined;
 }

@@ -45,7 +45,7 @@ function owner(h: number): number {
 
 function finish(s: State): void {
   for (let h = 0; h < 6; h++) {
-    s.captured[owner(h)] += s.counts[h]!;
+    s.captured[owner(h)]! += s.counts[h]!;
     s.counts[h] = 0;
   }
   s.scores[1] = s.captured[1]!;
@@ -106,14 +106,14 @@ export function createToy(o: Record<string, unknown>): Result<Game> {
       let h = move;
       while (hand > 0) {
         h = NEXT[h]!;
-        s.counts[h]++;
+        s.counts[h]!++;
         hand--;
         trace?.push({ type: 'drop', player: s.toMove, hole: h, count: s.counts[h]! });
       }
       if (owner(h) !== s.toMove && s.counts[h] === 2) {
-        s.captured[s.toMove] += 2;
+        s.captured[s.toMove]! += 2;
         s.counts[h] = 0;
-        s.aux[AUX_CAPTURES]++;
+        s.aux[AUX_CAPTURES]!++;
         trace?.push({ type: 'capture', player: s.toMove, hole: h, count: 2 });
       } else if (owner(h) === s.toMove && s.counts[h] === 1) {
         s.marks[h] = s.toMove;
@@ -128,7 +128,7 @@ export function createToy(o: Record<string, unknown>): Result<Game> {
     applyJoint(s, moves, trace: Trace = null) {
       for (let p = 1; p <= 2; p++) {
         const h = moves[p]!;
-        s.captured[p] += s.counts[h]!;
+        s.captured[p]! += s.counts[h]!;
         trace?.push({ type: 'raceStart', player: p, hole: h, count: s.counts[h]! });
         s.counts[h] = 0;
       }
@@ -165,7 +165,8 @@ export function createToy(o: Record<string, unknown>): Result<Game> {
       if (total !== per * 6) return err('ERR_POSITION', `the position holds ${total} counters; this game has ${per * 6}`, 'counts');
       if (s.phase === PHASE_RACE && s.toMove !== 0) return err('ERR_POSITION', 'the opening is simultaneous: toMove must be 0', 'toMove');
       if (s.phase === PHASE_PLAY && s.toMove !== 1 && s.toMove !== 2) return err('ERR_POSITION', 'toMove must be 1 or 2', 'toMove');
-      if (s.phase !== PHASE_PLAY && s.phase !== PHASE_RACE && s.phase !== PHASE_OVER) return err('ERR_POSITION', 'phase must be play, race or over', 'phase');
+      if (s.phase !== PHASE_PLAY && s.phase !== PHASE_RACE && s.phase !== PHASE_OVER)
+        return err('ERR_POSITION', 'phase must be play, race or over', 'phase');
       return ok(s);
     },
     extraToJSON(s) {
@@ -174,7 +175,8 @@ export function createToy(o: Record<string, unknown>): Result<Game> {
     extraFromJSON(s, extra) {
       for (const k of Object.keys(extra)) if (k !== 'captures') return err('ERR_POSITION', `unknown extra field '${k}'`, `extra.${k}`);
       const c = extra['captures'] ?? 0;
-      if (typeof c !== 'number' || !Number.isInteger(c) || c < 0) return err('ERR_POSITION', 'extra.captures must be a non-negative integer', 'extra.captures');
+      if (typeof c !== 'number' || !Number.isInteger(c) || c < 0)
+        return err('ERR_POSITION', 'extra.captures must be a non-negative integer', 'extra.captures');
       s.aux[AUX_CAPTURES] = c;
       return ok(s);
     },

@@ -44,7 +44,12 @@ export interface Filter {
 
 export const NO_FILTER: Filter = { text: '', region: '', category: '', players: 0 };
 
-const fold = (t: string): string => t.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[’']/g, '');
+const fold = (t: string): string =>
+  t
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[’']/g, '');
 
 /** Does an item pass the filter? Text matches name, aliases, id, region, countries, origin, description. */
 export function matches(it: Item, f: Filter): boolean {

@@ -33,7 +33,9 @@ function simplify(pts, tol) {
   keep[0] = keep[pts.length - 1] = 1;
   // A closed ring starts and ends at one point: split it at the point farthest from the start.
   let far = 0;
-  for (let i = 1; i < pts.length; i++) if (Math.hypot(pts[i][0] - pts[0][0], pts[i][1] - pts[0][1]) > Math.hypot(pts[far][0] - pts[0][0], pts[far][1] - pts[0][1])) far = i;
+  for (let i = 1; i < pts.length; i++) {
+    if (Math.hypot(pts[i][0] - pts[0][0], pts[i][1] - pts[0][1]) > Math.hypot(pts[far][0] - pts[0][0], pts[far][1] - pts[0][1])) far = i;
+  }
   keep[far] = 1;
   const stack = [[0, far], [far, pts.length - 1]];
   while (stack.length) {

@@ -23,13 +23,21 @@ function section(title: string, id: string, ...body: (Node | string | null)[]): 
 }
 
 function dl(rows: [string, Node | string | null][]): HTMLElement {
-  return h('dl', { class: 'facts' }, rows.filter(([, v]) => v !== null && v !== '').flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)]));
+  return h(
+    'dl',
+    { class: 'facts' },
+    rows.filter(([, v]) => v !== null && v !== '').flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)]),
+  );
 }
 
 function evidenceCard(ev: EvidenceRecord): HTMLElement {
   const p = ev.place;
-  const coords = `${p.coords.lat.toFixed(6)}° ${p.coords.lat >= 0 ? 'N' : 'S'}, ${Math.abs(p.coords.lon).toFixed(6)}° ${p.coords.lon >= 0 ? 'E' : 'W'}`;
-  return h('article', { class: 'evidence-record', 'data-evidence': ev.id },
+  const coords =
+    `${p.coords.lat.toFixed(6)}° ${p.coords.lat >= 0 ? 'N' : 'S'}, ${Math.abs(p.coords.lon).toFixed(6)}° ` +
+    `${p.coords.lon >= 0 ? 'E' : 'W'}`;
+  return h(
+    'article',
+    { class: 'evidence-record', 'data-evidence': ev.id },
     h('h3', {}, ev.id),
     dl([
       [CT.field.id, ev.id],
@@ -44,20 +52,34 @@ function evidenceCard(ev: EvidenceRecord): HTMLElement {
       [CT.field.rules, ev.rulesParaphrase],
       [CT.field.content, ev.contentSummary],
       [CT.field.note, [ev.note, p.basis === 'approximate' ? p.note : undefined].filter(Boolean).join(' ') || null],
-    ]));
+    ]),
+  );
 }
 
 function optionLine(specs: readonly OptionSpec[], names: string): HTMLElement {
-  const parts = names.split(/[,\s]+/).filter(Boolean).map((name) => {
-    const spec = specs.find((o) => o.name === name);
-    if (!spec) return h('span', {}, h('code', {}, name));
-    const dflt = String(spec.default);
-    const explain = spec.kind === 'choice' ? spec.explain[dflt] : spec.kind === 'boolean' ? spec.explain[spec.default ? 'true' : 'false'] : spec.description;
-    const others = spec.kind === 'choice' ? spec.values.filter((x) => x !== dflt) : spec.kind === 'boolean' ? [String(!spec.default)] : [];
-    return h('span', { class: 'option-line', 'data-option': name },
-      h('code', {}, `${name} = ${dflt}`), ` (${CT.defaultReading}): ${explain ?? ''}`,
-      others.length ? h('span', { class: 'others' }, `; other readings: ${others.join(', ')}`) : null);
-  });
+  const parts = names
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .map((name) => {
+      const spec = specs.find((o) => o.name === name);
+      if (!spec) return h('span', {}, h('code', {}, name));
+      const dflt = String(spec.default);
+      const explain =
+        spec.kind === 'choice'
+          ? spec.explain[dflt]
+          : spec.kind === 'boolean'
+            ? spec.explain[spec.default ? 'true' : 'false']
+            : spec.description;
+      const others =
+        spec.kind === 'choice' ? spec.values.filter((x) => x !== dflt) : spec.kind === 'boolean' ? [String(!spec.default)] : [];
+      return h(
+        'span',
+        { class: 'option-line', 'data-option': name },
+        h('code', {}, `${name} = ${dflt}`),
+        ` (${CT.defaultReading}): ${explain ?? ''}`,
+        others.length ? h('span', { class: 'others' }, `; other readings: ${others.join(', ')}`) : null,
+      );
+    });
   return h('div', { class: 'recon-option' }, h('span', { class: 'label' }, `${CT.option}: `), ...parts);
 }
 
@@ -74,7 +96,12 @@ function conceptsTable(it: Item): HTMLElement {
   const geo = g.ok ? g.value.geometry : undefined;
   const rows: [string, string][] = [];
   // The board is read live from the game's geometry; play-derived concepts come from the shipped computation.
-  if (geo) rows.push([CT.c.board, `${geo.rows} × ${geo.cols} (${geo.holeCount} holes)`], [CT.c.stores, String(geo.stores.length)], [CT.c.tracks, String(geo.tracks.length)]);
+  if (geo)
+    rows.push(
+      [CT.c.board, `${geo.rows} × ${geo.cols} (${geo.holeCount} holes)`],
+      [CT.c.stores, String(geo.stores.length)],
+      [CT.c.tracks, String(geo.tracks.length)],
+    );
   if (c) {
     rows.push(
       [CT.c.sowing, c.sowing],
@@ -97,7 +124,15 @@ function conceptsTable(it: Item): HTMLElement {
       [CT.c.branching, String(f.branchingFactor)],
     );
   }
-  return h('table', { class: 'concepts' }, h('tbody', {}, rows.map(([k, v]) => h('tr', { 'data-concept': k }, h('th', { scope: 'row' }, k), h('td', {}, v)))));
+  return h(
+    'table',
+    { class: 'concepts' },
+    h(
+      'tbody',
+      {},
+      rows.map(([k, v]) => h('tr', { 'data-concept': k }, h('th', { scope: 'row' }, k), h('td', {}, v))),
+    ),
+  );
 }
 
 /**
@@ -134,71 +169,226 @@ function boardPreview(it: Item, play: () => void): HTMLElement | null {
   return box;
 }
 
+function headerOf(it: Item, play: () => void, playButton: () => HTMLElement): HTMLElement {
+  const e = it.entry;
+  const info = it.ruleset.info;
+  return h(
+    'header',
+    { class: 'cat-head' },
+    h('h1', {}, e.name),
+    e.aliases.length ? h('p', { class: 'aliases' }, `${CT.also} ${e.aliases.join(', ')}`) : null,
+    h(
+      'p',
+      { class: 'meta' },
+      h('span', { class: 'chip region' }, e.region),
+      h('span', { class: 'chip' }, e.period),
+      h('span', { class: 'chip' }, e.category.join(', ')),
+      h('span', { class: 'chip' }, info.players.map((p) => CT.playersN(p)).join(' / ')),
+    ),
+    h('div', { class: 'cat-head-text' }, h('p', { class: 'one-line' }, e.oneLine), playButton()),
+    boardPreview(it, play),
+  );
+}
+
+function historySection(e: Item['entry']): HTMLElement {
+  return section(
+    CT.history,
+    'history',
+    ...e.history.map((p) => h('p', {}, p)),
+    dl([
+      [CT.origin, e.origin],
+      [CT.period, e.period],
+      [
+        CT.identifiers,
+        e.identifiers.length
+          ? h(
+              'span',
+              { class: 'identifiers' },
+              e.identifiers.map((i) => h('code', { 'data-identifier': i.id }, i.id)).flatMap((x, k) => (k ? [' ', x] : [x])),
+            )
+          : (e.identifiersNote ?? ''),
+      ],
+      [
+        CT.sources,
+        h(
+          'ul',
+          { class: 'sources' },
+          e.sources.map((s) =>
+            h('li', {}, sourceText(s), ' ', h('strong', { class: 'pages' }, CT.pages(s.pages)), s.note ? ` (${s.note})` : ''),
+          ),
+        ),
+      ],
+    ]),
+  );
+}
+
+function rulesSection(e: Item['entry']): HTMLElement {
+  return section(
+    CT.rules,
+    'rules',
+    h('p', { class: 'help' }, CT.rulesIntro),
+    h(
+      'ol',
+      { class: 'cat-clauses' },
+      e.clauses.map((c) => h('li', { 'data-clause': c.id }, h('code', { class: 'clause-id' }, c.id), ' ', c.text)),
+    ),
+  );
+}
+
+function readingsSection(it: Item): HTMLElement {
+  const info = it.ruleset.info;
+  return section(
+    CT.reconstructions,
+    'readings',
+    h('p', { class: 'help' }, CT.reconstructionsIntro),
+    h(
+      'ul',
+      { class: 'reconstructions' },
+      info.reconstructions.map((r) =>
+        h(
+          'li',
+          { 'data-ref': r.ref },
+          h('code', {}, r.ref),
+          ' ',
+          r.text,
+          r.confidence ? h('span', { class: `confidence ${r.confidence}` }, ` ${CT.confidence} ${r.confidence}`) : null,
+          r.option ? optionLine(it.ruleset.options, r.option) : h('div', { class: 'recon-option' }, CT.noOption),
+        ),
+      ),
+    ),
+  );
+}
+
+function evidenceSection(e: Item['entry'], all: readonly Item[]): HTMLElement {
+  return section(
+    CT.evidence,
+    'evidence',
+    e.evidenceNote ? h('p', { class: 'help' }, e.evidenceNote) : null,
+    ...e.evidence.map(evidenceCard),
+    h('h3', {}, CT.evidenceMap),
+    evidenceMap(
+      markersOf(
+        all.map((i) => i.entry),
+        e.rulesetId,
+      ),
+      e.countries,
+    ),
+  );
+}
+
+function similarSection(e: Item['entry'], all: readonly Item[], gameLink: (id: string, name: string) => HTMLElement): HTMLElement {
+  return section(
+    CT.similar,
+    'similar',
+    h(
+      'ul',
+      { class: 'similar' },
+      e.similar.map((s) =>
+        h(
+          'li',
+          { 'data-basis': s.basis },
+          s.rulesetId && all.some((i) => i.ruleset.info.id === s.rulesetId) ? gameLink(s.rulesetId, s.name) : s.name,
+        ),
+      ),
+    ),
+    h('p', { class: 'help' }, e.similar.every((s) => s.basis === 'portal') ? CT.similarPortal : (e.similarNote ?? CT.similarOurs)),
+  );
+}
+
+function conceptsSection(it: Item): HTMLElement {
+  return section(
+    CT.concepts,
+    'concepts',
+    h('p', { class: 'help' }, CT.conceptsIntro),
+    h(
+      'div',
+      { class: 'concepts-wrap' },
+      conceptsTable(it),
+      it.figures
+        ? h(
+            'figure',
+            { class: 'figures' },
+            figuresPlot(it.figures),
+            h(
+              'figcaption',
+              {},
+              h('strong', {}, CT.figuresBasis(it.figures.games, it.figures.date)),
+              '. ',
+              CT.figuresPolicy,
+              h(
+                'details',
+                {},
+                h('summary', {}, CT.figuresOptions),
+                h(
+                  'code',
+                  { class: 'figure-options' },
+                  Object.entries(it.figures.options)
+                    .map(([k, v]) => `${k}=${String(v)}`)
+                    .join(' '),
+                ),
+              ),
+            ),
+          )
+        : h('p', {}, CT.noFigures),
+    ),
+  );
+}
+
 /** Renders the page of `rulesetId` into `root`. */
 export function renderGamePage(root: HTMLElement, rulesetId: string, nav: Nav): void {
   ensureStyle();
   const all = items();
   const it = all.find((i) => i.ruleset.info.id === rulesetId);
-  const back = h('a', { class: 'back', href: '#/', onclick: (e: Event) => (e.preventDefault(), nav.home()) }, `← ${CT.back}`);
+  const back = h(
+    'a',
+    {
+      class: 'back',
+      href: '#/',
+      onclick: (e: Event) => {
+        e.preventDefault();
+        nav.home();
+      },
+    },
+    `← ${CT.back}`,
+  );
   if (!it) {
     root.append(h('section', { class: 'panel' }, h('h1', {}, CT.notFound(rulesetId)), back));
     return;
   }
   const e = it.entry;
-  const info = it.ruleset.info;
   const play = (): void => nav.play(e.rulesetId);
-  const playButton = (): HTMLElement => h('button', { class: 'primary big', 'data-action': 'play', onclick: play }, `▶ ${CT.playThis(e.name)}`);
+  const playButton = (): HTMLElement =>
+    h('button', { class: 'primary big', 'data-action': 'play', onclick: play }, `▶ ${CT.playThis(e.name)}`);
   const gameLink = (id: string, name: string): HTMLElement =>
-    h('a', { href: nav.href?.(id) ?? '#', onclick: (ev: Event) => { if (!nav.href) { ev.preventDefault(); nav.open(id); } } }, name);
+    h(
+      'a',
+      {
+        href: nav.href?.(id) ?? '#',
+        onclick: (ev: Event) => {
+          if (!nav.href) {
+            ev.preventDefault();
+            nav.open(id);
+          }
+        },
+      },
+      name,
+    );
 
   document.title = `${e.name} · Gabata`;
-  root.append(h('article', { class: 'cat-game', 'data-ruleset': e.rulesetId },
-    back,
-    h('header', { class: 'cat-head' },
-      h('h1', {}, e.name),
-      e.aliases.length ? h('p', { class: 'aliases' }, `${CT.also} ${e.aliases.join(', ')}`) : null,
-      h('p', { class: 'meta' },
-        h('span', { class: 'chip region' }, e.region), h('span', { class: 'chip' }, e.period), h('span', { class: 'chip' }, e.category.join(', ')),
-        h('span', { class: 'chip' }, info.players.map((p) => CT.playersN(p)).join(' / '))),
-      h('div', { class: 'cat-head-text' },
-        h('p', { class: 'one-line' }, e.oneLine),
-        playButton()),
-      boardPreview(it, play)),
-    section(CT.description, 'about', ...e.description.map((p) => h('p', {}, p))),
-    section(CT.history, 'history', ...e.history.map((p) => h('p', {}, p)),
-      dl([
-        [CT.origin, e.origin],
-        [CT.period, e.period],
-        [CT.identifiers, e.identifiers.length ? h('span', { class: 'identifiers' }, e.identifiers.map((i) => h('code', { 'data-identifier': i.id }, i.id)).flatMap((x, k) => (k ? [' ', x] : [x]))) : e.identifiersNote ?? ''],
-        [CT.sources, h('ul', { class: 'sources' }, e.sources.map((s) => h('li', {}, sourceText(s), ' ', h('strong', { class: 'pages' }, CT.pages(s.pages)), s.note ? ` (${s.note})` : '')))],
-      ])),
-    section(CT.rules, 'rules', h('p', { class: 'help' }, CT.rulesIntro),
-      h('ol', { class: 'cat-clauses' }, e.clauses.map((c) => h('li', { 'data-clause': c.id }, h('code', { class: 'clause-id' }, c.id), ' ', c.text)))),
-    section(CT.reconstructions, 'readings', h('p', { class: 'help' }, CT.reconstructionsIntro),
-      h('ul', { class: 'reconstructions' }, info.reconstructions.map((r) =>
-        h('li', { 'data-ref': r.ref },
-          h('code', {}, r.ref), ' ', r.text,
-          r.confidence ? h('span', { class: `confidence ${r.confidence}` }, ` ${CT.confidence} ${r.confidence}`) : null,
-          r.option ? optionLine(it.ruleset.options, r.option) : h('div', { class: 'recon-option' }, CT.noOption))))),
-    section(CT.evidence, 'evidence',
-      e.evidenceNote ? h('p', { class: 'help' }, e.evidenceNote) : null,
-      ...e.evidence.map(evidenceCard),
-      h('h3', {}, CT.evidenceMap),
-      evidenceMap(markersOf(all.map((i) => i.entry), e.rulesetId), e.countries)),
-    section(CT.similar, 'similar',
-      h('ul', { class: 'similar' }, e.similar.map((s) => h('li', { 'data-basis': s.basis }, s.rulesetId && all.some((i) => i.ruleset.info.id === s.rulesetId) ? gameLink(s.rulesetId, s.name) : s.name))),
-      h('p', { class: 'help' }, e.similar.every((s) => s.basis === 'portal') ? CT.similarPortal : e.similarNote ?? CT.similarOurs)),
-    section(CT.concepts, 'concepts', h('p', { class: 'help' }, CT.conceptsIntro),
-      h('div', { class: 'concepts-wrap' },
-        conceptsTable(it),
-        it.figures
-          ? h('figure', { class: 'figures' },
-              figuresPlot(it.figures),
-              h('figcaption', {},
-                h('strong', {}, CT.figuresBasis(it.figures.games, it.figures.date)), '. ', CT.figuresPolicy,
-                h('details', {}, h('summary', {}, CT.figuresOptions),
-                  h('code', { class: 'figure-options' }, Object.entries(it.figures.options).map(([k, v]) => `${k}=${String(v)}`).join(' ')))))
-          : h('p', {}, CT.noFigures))),
-    h('div', { class: 'play-foot' }, playButton()),
-  ));
+  root.append(
+    h(
+      'article',
+      { class: 'cat-game', 'data-ruleset': e.rulesetId },
+      back,
+      headerOf(it, play, playButton),
+      section(CT.description, 'about', ...e.description.map((p) => h('p', {}, p))),
+      historySection(e),
+      rulesSection(e),
+      readingsSection(it),
+      evidenceSection(e, all),
+      similarSection(e, all, gameLink),
+      conceptsSection(it),
+      h('div', { class: 'play-foot' }, playButton()),
+    ),
+  );
 }

@@ -75,7 +75,18 @@ function view(v: (typeof VIEWS)[number], markers: MapMarker[], highlight: Set<st
   svg.append(s('rect', { x: a.x, y: a.y, width: w, height: hgt, class: 'sea' }));
   const land = s('g', { class: 'land' });
   for (const c of AFRICA.countries) {
-    land.append(s('path', { d: c.d, 'data-country': c.name, class: highlight.has(c.name) ? 'country region' : 'country', 'vector-effect': 'non-scaling-stroke' }, s('title', {}, c.name)));
+    land.append(
+      s(
+        'path',
+        {
+          d: c.d,
+          'data-country': c.name,
+          class: highlight.has(c.name) ? 'country region' : 'country',
+          'vector-effect': 'non-scaling-stroke',
+        },
+        s('title', {}, c.name),
+      ),
+    );
   }
   svg.append(land);
   const dots = s('g', { class: 'markers' });
@@ -83,21 +94,25 @@ function view(v: (typeof VIEWS)[number], markers: MapMarker[], highlight: Set<st
   for (const m of [...markers].sort((x, y) => Number(x.focus) - Number(y.focus))) {
     const { x, y } = project(m.place.coords.lat, m.place.coords.lon);
     const label = `${m.gameName}: ${m.place.name}${m.evidenceId ? ` (${m.evidenceId})` : ` (${CT.approximate})`}`;
-    const dot = s('circle', {
-      cx: x.toFixed(3),
-      cy: y.toFixed(3),
-      r: (m.focus ? r : r * 0.7).toFixed(3),
-      class: `marker ${m.evidenceId ? 'evidence' : 'place'}${m.focus ? ' focus' : ' faded'}`,
-      'data-ruleset': m.rulesetId,
-      'data-evidence': m.evidenceId,
-      'data-place': m.place.name,
-      'data-lat': m.place.coords.lat,
-      'data-lon': m.place.coords.lon,
-      'vector-effect': 'non-scaling-stroke',
-      tabindex: onMarker ? 0 : undefined,
-      role: onMarker ? 'link' : undefined,
-      'aria-label': label,
-    }, s('title', {}, label));
+    const dot = s(
+      'circle',
+      {
+        cx: x.toFixed(3),
+        cy: y.toFixed(3),
+        r: (m.focus ? r : r * 0.7).toFixed(3),
+        class: `marker ${m.evidenceId ? 'evidence' : 'place'}${m.focus ? ' focus' : ' faded'}`,
+        'data-ruleset': m.rulesetId,
+        'data-evidence': m.evidenceId,
+        'data-place': m.place.name,
+        'data-lat': m.place.coords.lat,
+        'data-lon': m.place.coords.lon,
+        'vector-effect': 'non-scaling-stroke',
+        tabindex: onMarker ? 0 : undefined,
+        role: onMarker ? 'link' : undefined,
+        'aria-label': label,
+      },
+      s('title', {}, label),
+    );
     if (onMarker) {
       dot.addEventListener('click', () => onMarker(m));
       dot.addEventListener('keydown', (e) => {
@@ -109,15 +124,28 @@ function view(v: (typeof VIEWS)[number], markers: MapMarker[], highlight: Set<st
       // Labels go right of the marker unless they would run off the view or into a neighbour to the east.
       const size = r * 2.6;
       const width = m.place.name.length * size * 0.55;
-      const crowded = markers.some((o) => o !== m && o.focus && Math.abs(project(o.place.coords.lat, o.place.coords.lon).y - y) < size && project(o.place.coords.lat, o.place.coords.lon).x > x && project(o.place.coords.lat, o.place.coords.lon).x - x < width + r * 2);
+      const crowded = markers.some(
+        (o) =>
+          o !== m &&
+          o.focus &&
+          Math.abs(project(o.place.coords.lat, o.place.coords.lon).y - y) < size &&
+          project(o.place.coords.lat, o.place.coords.lon).x > x &&
+          project(o.place.coords.lat, o.place.coords.lon).x - x < width + r * 2,
+      );
       const left = crowded || x + r * 1.4 + width > a.x + w;
-      dots.append(s('text', {
-        x: (left ? x - r * 1.4 : x + r * 1.4).toFixed(2),
-        y: (y + r * 0.5).toFixed(2),
-        class: 'marker-label',
-        'text-anchor': left ? 'end' : 'start',
-        'font-size': size.toFixed(2),
-      }, m.place.name));
+      dots.append(
+        s(
+          'text',
+          {
+            x: (left ? x - r * 1.4 : x + r * 1.4).toFixed(2),
+            y: (y + r * 0.5).toFixed(2),
+            class: 'marker-label',
+            'text-anchor': left ? 'end' : 'start',
+            'font-size': size.toFixed(2),
+          },
+          m.place.name,
+        ),
+      );
     }
   }
   svg.append(dots);
@@ -126,7 +154,9 @@ function view(v: (typeof VIEWS)[number], markers: MapMarker[], highlight: Set<st
     for (const inset of VIEWS.slice(1)) {
       const p = project(inset.frame.north, inset.frame.west);
       const q = project(inset.frame.south, inset.frame.east);
-      svg.append(s('rect', { x: p.x, y: p.y, width: q.x - p.x, height: q.y - p.y, class: 'inset-frame', 'vector-effect': 'non-scaling-stroke' }));
+      svg.append(
+        s('rect', { x: p.x, y: p.y, width: q.x - p.x, height: q.y - p.y, class: 'inset-frame', 'vector-effect': 'non-scaling-stroke' }),
+      );
     }
   }
   return svg;
@@ -139,9 +169,15 @@ function view(v: (typeof VIEWS)[number], markers: MapMarker[], highlight: Set<st
 export function evidenceMap(markers: MapMarker[], highlight: readonly string[], onMarker?: (m: MapMarker) => void): HTMLElement {
   const hl = new Set(highlight);
   const [main, ...insets] = VIEWS;
-  return h('figure', { class: 'evidence-figure' },
+  return h(
+    'figure',
+    { class: 'evidence-figure' },
     h('div', { class: 'map-main' }, view(main!, markers, hl, onMarker)),
-    h('div', { class: 'map-insets' },
-      insets.map((v) => h('div', { class: 'map-inset' }, h('span', { class: 'inset-title' }, v.title), view(v, markers, hl, onMarker)))),
-    h('figcaption', {}, CT.mapIntro));
+    h(
+      'div',
+      { class: 'map-insets' },
+      insets.map((v) => h('div', { class: 'map-inset' }, h('span', { class: 'inset-title' }, v.title), view(v, markers, hl, onMarker))),
+    ),
+    h('figcaption', {}, CT.mapIntro),
+  );
 }

@@ -7,7 +7,12 @@ const W = 320;
 const H = 120;
 
 export function figuresPlot(f: Figures): SVGSVGElement {
-  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'figures-plot', role: 'img', 'aria-label': `${CT.c.outcomes}; ${CT.c.lengthRange}` });
+  const svg = s('svg', {
+    viewBox: `0 0 ${W} ${H}`,
+    class: 'figures-plot',
+    role: 'img',
+    'aria-label': `${CT.c.outcomes}; ${CT.c.lengthRange}`,
+  });
   // Outcomes as one stacked bar.
   const parts: [string, number, string][] = [
     [CT.firstMover, f.firstMoverWins, 'first'],
@@ -20,7 +25,10 @@ export function figuresPlot(f: Figures): SVGSVGElement {
   let legendX = 0;
   for (const [label, n, cls] of parts) {
     const w = (n / Math.max(1, f.games)) * W;
-    if (w > 0) svg.append(s('rect', { x: x.toFixed(2), y: 18, width: w.toFixed(2), height: 18, class: `bar ${cls}` }, s('title', {}, `${label}: ${n}`)));
+    if (w > 0)
+      svg.append(
+        s('rect', { x: x.toFixed(2), y: 18, width: w.toFixed(2), height: 18, class: `bar ${cls}` }, s('title', {}, `${label}: ${n}`)),
+      );
     x += w;
     if (n > 0 || cls !== 'unfinished') {
       svg.append(s('rect', { x: legendX, y: 42, width: 8, height: 8, class: `bar ${cls}` }));
@@ -37,7 +45,13 @@ export function figuresPlot(f: Figures): SVGSVGElement {
   const y = 88;
   svg.append(s('text', { x: 0, y: 70, class: 'plot-title' }, `${CT.c.meanLength}: ${f.meanLength}`));
   svg.append(s('line', { x1: scale(mn), x2: scale(mx), y1: y, y2: y, class: 'whisker' }));
-  svg.append(s('rect', { x: scale(q1), y: y - 8, width: Math.max(1, scale(q3) - scale(q1)), height: 16, class: 'box' }, s('title', {}, `${q1}–${q3}`)));
+  svg.append(
+    s(
+      'rect',
+      { x: scale(q1), y: y - 8, width: Math.max(1, scale(q3) - scale(q1)), height: 16, class: 'box' },
+      s('title', {}, `${q1}–${q3}`),
+    ),
+  );
   svg.append(s('line', { x1: scale(med), x2: scale(med), y1: y - 8, y2: y + 8, class: 'median' }));
   svg.append(s('circle', { cx: scale(f.meanLength), cy: y, r: 3, class: 'mean' }, s('title', {}, `mean ${f.meanLength}`)));
   svg.append(s('text', { x: 2, y: H - 2, class: 'plot-axis' }, String(10 ** lo)));

@@ -1,13 +1,16 @@
 /** The catalogue pages' styles, added once to the document (the app's style.css stays the web engineer's). */
-const CSS = `
+const CSS =
+  `
 .catalogue-head p { color: var(--ink-soft, #6b5646); margin-top: 0; }
 .catalogue-filters { display: flex; flex-wrap: wrap; gap: .6rem; align-items: end; margin: .5rem 0; }
 .catalogue-filters .filter { display: flex; flex-direction: column; font-size: .85rem; color: var(--ink-soft, #6b5646); gap: .15rem; }
 .catalogue-filters .filter.grow { flex: 1 1 14rem; }
-.catalogue-filters input, .catalogue-filters select { font: inherit; font-size: 1rem; padding: .45rem .5rem; border: 1px solid var(--line, #e0d2bd); border-radius: 8px; background: #fff; color: inherit; min-height: 44px; }
+.catalogue-filters input, .catalogue-filters select { font: inherit; font-size: 1rem; padding: .45rem .5rem; ` +
+  `border: 1px solid var(--line, #e0d2bd); border-radius: 8px; background: #fff; color: inherit; min-height: 44px; }
 .catalogue .count { margin: .2rem 0 .6rem; color: var(--ink-soft, #6b5646); font-size: .9rem; }
 .game-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(17rem, 1fr)); gap: .9rem; margin-bottom: 1rem; }
-.game-card { background: var(--paper, #fbf7f0); border: 1px solid var(--line, #e0d2bd); border-radius: var(--radius, 12px); box-shadow: var(--shadow); padding: .9rem 1rem; display: flex; flex-direction: column; gap: .35rem; }
+.game-card { background: var(--paper, #fbf7f0); border: 1px solid var(--line, #e0d2bd); border-radius: var(--radius, 12px); ` +
+  `box-shadow: var(--shadow); padding: .9rem 1rem; display: flex; flex-direction: column; gap: .35rem; }
 .game-card h2 { margin: 0; font-size: 1.2rem; }
 .game-card h2 a { text-decoration: none; color: var(--ink, #2f2218); }
 .game-card .one-line { flex: 1; margin: .2rem 0; }
@@ -39,13 +42,15 @@ ul.reconstructions li { margin-bottom: .55rem; }
 .option-line { display: block; }
 .confidence { font-size: .78rem; color: var(--ink-soft, #6b5646); }
 .confidence.low { color: #9a4f2a; }
-.evidence-record { border: 1px solid var(--line, #e0d2bd); border-radius: 10px; padding: .6rem .8rem; margin: .6rem 0; background: #fffdf8; }
+.evidence-record { border: 1px solid var(--line, #e0d2bd); border-radius: 10px; ` +
+  `padding: .6rem .8rem; margin: .6rem 0; background: #fffdf8; }
 .evidence-record h3 { margin: 0 0 .2rem; }
 .evidence-figure { margin: .4rem 0 0; display: grid; grid-template-columns: 1fr; gap: .6rem; }
 .map-insets { display: grid; grid-template-columns: 1fr; gap: .6rem; }
 @media (min-width: 600px) { .map-insets { grid-template-columns: 1fr 1fr; } }
 .map-inset { position: relative; }
-.inset-title { position: absolute; left: .4rem; top: .25rem; font-size: .8rem; font-weight: 600; background: rgba(251,247,240,.85); padding: 0 .3rem; border-radius: 4px; }
+.inset-title { position: absolute; left: .4rem; top: .25rem; font-size: .8rem; font-weight: 600; ` +
+  `background: rgba(251,247,240,.85); padding: 0 .3rem; border-radius: 4px; }
 @media (min-width: 900px) {
   .evidence-figure { grid-template-columns: 3fr 2fr; }
   .map-insets { grid-template-columns: 1fr; }
@@ -66,7 +71,8 @@ ul.reconstructions li { margin-bottom: .55rem; }
 .concepts-wrap { display: grid; grid-template-columns: 1fr; gap: 1rem; }
 @media (min-width: 900px) { .concepts-wrap { grid-template-columns: 1fr 1fr; align-items: start; } }
 table.concepts { border-collapse: collapse; width: 100%; }
-table.concepts th, table.concepts td { text-align: left; padding: .3rem .4rem; border-bottom: 1px solid var(--line, #e0d2bd); vertical-align: top; font-size: .92rem; }
+table.concepts th, table.concepts td { text-align: left; padding: .3rem .4rem; ` +
+  `border-bottom: 1px solid var(--line, #e0d2bd); vertical-align: top; font-size: .92rem; }
 table.concepts th { font-weight: 600; color: var(--ink-soft, #6b5646); width: 45%; }
 .figures { margin: 0; }
 .figures-plot { width: 100%; max-width: 420px; height: auto; display: block; }

@@ -37,7 +37,9 @@ export const CT = {
   similarOurs: 'on the same board in this app',
   evidence: 'Evidence',
   evidenceMap: 'Evidence map',
-  mapIntro: 'Filled markers: evidence records, at the coordinates the source gives or, where it gives none (Umon), at the place it names, approximately. Hollow markers: places named in the descriptions, placed approximately.',
+  mapIntro:
+    'Filled markers: evidence records, at the coordinates the source gives or, where it gives none (Umon), at ' +
+    'the place it names, approximately. Hollow markers: places named in the descriptions, placed approximately.',
   horn: 'Horn of Africa',
   nigeria: 'Nigeria',
   africa: 'Africa',

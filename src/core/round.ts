@@ -1,0 +1,119 @@
+/**
+ * A round's end, written once for every ruleset: the round-stalemate guard of SPEC §8.3, the
+ * perpetual-move test of SPEC §8.1, the counters going to their holes' owners, the winner by
+ * totals, and the redistribution event. A ruleset decides *when* a round ends and what follows;
+ * these pieces say *how*, the same way everywhere.
+ */
+import type { GameEvent, Trace } from './events.js';
+import type { PerpetualMove } from './options.js';
+import { SOW_PERPETUAL } from './sow.js';
+import { END_REASONS, type EndReason, type State } from './state.js';
+
+/** The index of an end reason in END_REASONS (what `State.endReason` holds). */
+export function reasonIndex(reason: EndReason): number {
+  return END_REASONS.indexOf(reason);
+}
+
+/** The end reasons of the guards of SPEC §8 (a round ended by them, not by the rules proper). */
+export type GuardReason = 'stalemate' | 'turnCap' | 'perpetual';
+
+export function isGuardReason(reason: EndReason | undefined): reason is GuardReason {
+  return reason === 'stalemate' || reason === 'turnCap' || reason === 'perpetual';
+}
+
+/**
+ * The round-stalemate guard (SPEC §8.3), the one rule for every ruleset. Call it when a turn is
+ * about to begin, while `s.turn` still counts the turns the round already holds. It records the
+ * position, then ends the round on its third occurrence ('stalemate'), or when the round already
+ * holds `maxTurnsPerRound` turns ('turnCap'): a round holds at most `maxTurnsPerRound` turns, and
+ * `s.turn === maxTurnsPerRound` when the cap fires. Returns null when the round goes on.
+ */
+export function roundGuard(s: State, maxTurnsPerRound: number): 'stalemate' | 'turnCap' | null {
+  if (s.recordPosition() >= 3) return 'stalemate';
+  if (s.turn >= maxTurnsPerRound) return 'turnCap';
+  return null;
+}
+
+/**
+ * SPEC §8.3 `ownerTakes`: the counters still in ordinary (unmarked) holes go to each hole's
+ * owner, off the board. With a trace, each hole taken is a `capture` event citing `rule`.
+ */
+export function ownersTakeCounters(s: State, trace: Trace, rule?: string): void {
+  const counts = s.counts;
+  for (let h = 0; h < s.holeCount; h++) {
+    const c = counts[h]!;
+    if (c === 0 || s.marks[h] !== 0) continue;
+    const owner = s.owners[h]!;
+    counts[h] = 0;
+    s.captured[owner]! += c;
+    if (trace !== null) trace.push({ type: 'capture', player: owner, hole: h, count: c, rule });
+  }
+}
+
+/** The player with the largest total (index 1..players), or 0 when two or more share it. */
+export function winnerByTotals(totals: ArrayLike<number>, players: number): number {
+  let best = 0;
+  let bestTotal = -Infinity;
+  let tie = false;
+  for (let p = 1; p <= players; p++) {
+    const t = totals[p]!;
+    if (t > bestTotal) {
+      best = p;
+      bestTotal = t;
+      tie = false;
+    } else if (t === bestTotal) {
+      tie = true;
+    }
+  }
+  return tie ? 0 : best;
+}
+
+/**
+ * Writes the `redistribute` event of a new round set up on `s`: owners, counts and off-board
+ * piles as they now are. `ownersBefore` (when holes can change hands) gives the changes.
+ */
+export function traceRedistribution(s: State, trace: Trace, rule: string, ownersBefore?: ArrayLike<number>): void {
+  if (trace === null) return;
+  const changes: { hole: number; from: number; to: number }[] = [];
+  if (ownersBefore !== undefined) {
+    for (let h = 0; h < s.holeCount; h++) {
+      if (ownersBefore[h] !== s.owners[h]) changes.push({ hole: h, from: ownersBefore[h]!, to: s.owners[h]! });
+    }
+  }
+  const event: GameEvent = {
+    type: 'redistribute',
+    round: s.round,
+    owners: Array.from(s.owners),
+    counts: Array.from(s.counts),
+    captured: Array.from(s.captured),
+    reserve: Array.from(s.reserve),
+    changes,
+    rule,
+  };
+  trace.push(event);
+}
+
+/**
+ * The perpetual-move test of SPEC §8.1 for `filterPerpetual`: sows `start` on `scratch` (a state
+ * the game owns, so that move generation allocates nothing) and says whether it never ends.
+ * `sow` is the ruleset's own sowing of a start, returning the kernel's stop code.
+ */
+export function perpetualTest(
+  scratch: State,
+  sow: (scratch: State, start: number, mover: number) => number,
+): (s: State, start: number) => boolean {
+  return (s: State, start: number): boolean => {
+    scratch.copyBoardFrom(s);
+    return sow(scratch, start, s.toMove) === SOW_PERPETUAL;
+  };
+}
+
+/**
+ * A start's sowing turned out perpetual (SPEC §8.1): what option `perpetualMove` makes of it.
+ * Under `illegal` the move is refused (the caller's `apply` returns false); otherwise the turn
+ * ends (a `turnEnd` event citing `rule`) and under `drawRound` the round ends with it.
+ */
+export function settlePerpetual(option: PerpetualMove, s: State, trace: Trace, rule: string): PerpetualMove {
+  if (option !== 'illegal' && trace !== null) trace.push({ type: 'turnEnd', player: s.toMove, reason: 'perpetual', rule });
+  return option;
+}

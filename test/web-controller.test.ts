@@ -1,0 +1,443 @@
+/**
+ * The game screen's controller (src/web/controller.ts) without a browser: its mode moves from
+ * loading to choosing, posting, animating, watching, race, history and over as the page's ports
+ * answer. The server is an in-memory one validating with the engine (src/server/match.ts), the
+ * worker a fake whose answers the test releases one at a time, so each mode can be seen.
+ */
+import { describe, expect, it } from 'vitest';
+import { MAX_MOVES, type Game } from '../src/core/game.js';
+import { PHASE_OVER, type State } from '../src/core/state.js';
+import { applyDecision, buildGame as buildServerGame, replay, statusOf } from '../src/server/match.js';
+import { ApiError, type MoveReply } from '../src/web/api.js';
+import { PlayController, controlsOf, pageState, statusText, type CommentLine, type PlayPorts } from '../src/web/controller.js';
+import { applyStored, buildGame, byHole, isSimultaneous, type GameDoc, type StoredMove } from '../src/web/engine.js';
+import { T } from '../src/web/text.js';
+import type { ThinkReply, ThinkRequest } from '../src/web/worker.js';
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(v: T): void;
+  reject(e: unknown): void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** Lets every pending promise chain run (the controller's transitions are a few awaits long). */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 20; i++) await new Promise<void>((r) => setImmediate(r));
+}
+
+function legal(game: Game, s: State, player = 0): number[] {
+  const buf = new Int32Array(MAX_MOVES);
+  const n = player ? game.legalMovesFor(s, player, buf) : game.legalMoves(s, buf);
+  return Array.from(buf.subarray(0, n));
+}
+
+/** One stored game, validated by the engine as the real server does; `hold` makes replies wait. */
+class FakeServer {
+  readonly game: Game;
+  moves: StoredMove[] = [];
+  readonly bodies: { ply: number; code?: number; joint?: number[] }[] = [];
+  hold = false;
+  held: Deferred<void>[] = [];
+  failNext: ApiError | null = null;
+
+  constructor(
+    readonly ruleset: string,
+    readonly seed: number,
+    readonly seats: string[],
+    readonly options: Record<string, unknown> = {},
+  ) {
+    const g = buildServerGame(ruleset, options);
+    if (!g.ok) throw g.error;
+    this.game = g.value;
+  }
+
+  state(): State {
+    const s = replay(this.game, this.seed, this.moves);
+    if (!s.ok) throw s.error;
+    return s.value;
+  }
+
+  async getGame(id: string): Promise<GameDoc> {
+    const { status, result } = statusOf(this.state());
+    const now = '2024-01-01T00:00:00Z';
+    const moves = this.moves.map((m) => ({ ...m }));
+    return {
+      id,
+      ruleset: this.ruleset,
+      options: this.options,
+      seed: this.seed,
+      seats: this.seats,
+      status,
+      result,
+      created: now,
+      updated: now,
+      moveCount: moves.length,
+      moves,
+    };
+  }
+
+  async move(_id: string, body: { ply: number; code?: number; joint?: number[] }): Promise<MoveReply> {
+    this.bodies.push(body);
+    if (this.hold) {
+      const d = deferred<void>();
+      this.held.push(d);
+      await d.promise;
+    }
+    if (this.failNext) {
+      const e = this.failNext;
+      this.failNext = null;
+      throw e;
+    }
+    if (body.ply !== this.moves.length) throw new ApiError(409, 'ERR_CONFLICT', 'stale ply');
+    const s = this.state();
+    const r = applyDecision(this.game, s, body);
+    if (!r.ok) throw new ApiError(422, r.error.code, r.error.message);
+    const m: StoredMove = { ply: this.moves.length, move: r.value.text, codes: r.value.codes, joint: r.value.joint };
+    this.moves.push(m);
+    return { ...m, events: r.value.events, ...statusOf(s), position: { counts: Array.from(s.counts) } };
+  }
+
+  async undo(_id: string, toPly: number): Promise<unknown> {
+    this.moves = this.moves.slice(0, toPly);
+    return {};
+  }
+
+  /** Releases the oldest held reply. */
+  release(): void {
+    this.held.shift()!.resolve();
+  }
+}
+
+/** The worker: each request waits until the test answers it (with the first legal move, by default). */
+class FakeThinker {
+  readonly asked: { req: Omit<ThinkRequest, 'id'>; reply: Deferred<ThinkReply> }[] = [];
+  cancelled = 0;
+
+  think(req: Omit<ThinkRequest, 'id'>): Promise<ThinkReply> {
+    const reply = deferred<ThinkReply>();
+    this.asked.push({ req, reply });
+    return reply.promise;
+  }
+
+  /** Answers the oldest open request, as the worker would (a legal move of its player). */
+  answer(pick = 0): ThinkRequest['player'] {
+    const { req, reply } = this.asked.shift()!;
+    const game = buildGame(req.ruleset, req.options);
+    const s = game.newState(req.seed);
+    for (const m of req.moves) applyStored(game, s, m);
+    const moves = legal(game, s, isSimultaneous(s) ? req.player : 0);
+    const move = moves[pick % moves.length]!;
+    reply.resolve({ id: 0, move, text: game.moveText(s, move) });
+    return req.player;
+  }
+
+  fail(message: string): void {
+    this.asked.shift()!.reply.resolve({ id: 0, error: message });
+  }
+}
+
+function setup(server: FakeServer, delay = 0) {
+  const thinker = new FakeThinker();
+  const states: string[] = [];
+  const comments: CommentLine[] = [];
+  let frames = 0;
+  const ports: PlayPorts = {
+    server,
+    think: (req) => thinker.think(req),
+    cancelThinking: () => {
+      thinker.cancelled++;
+      thinker.asked.length = 0;
+    },
+    frameDelay: () => delay,
+    changed: () => states.push(pageState(c)),
+    frame: () => frames++,
+    commented: (line) => comments.push(line),
+  };
+  const c = new PlayController('g1', ports);
+  return { c, thinker, states, comments, frames: () => frames };
+}
+
+/** A hole the person to move can play (with a single way of playing it). */
+function playableHole(c: PlayController): number {
+  for (const [hole, group] of byHole(c.choicesNow().list)) if (group.length === 1) return hole;
+  throw new Error('no playable hole');
+}
+
+describe('game screen controller', () => {
+  it('loading -> choosing; a tap -> posting -> animating -> watching while the computer thinks -> choosing again', async () => {
+    const server = new FakeServer('gabata-adowa', 3, ['human', 'computer:1']);
+    const { c, thinker, states } = setup(server);
+    expect(c.mode.kind).toBe('loading');
+    expect(pageState(c)).toBe('loading');
+    await c.load();
+    expect(c.mode).toMatchObject({ kind: 'choosing', player: 1, offer: null });
+    expect(pageState(c)).toBe('human');
+    expect(statusText(c)).toBe(T.yourTurnSolo);
+    expect(c.display().legal.size).toBeGreaterThan(0);
+
+    server.hold = true;
+    c.tap(playableHole(c));
+    await settle();
+    expect(c.mode.kind).toBe('posting');
+    expect(pageState(c)).toBe('busy');
+    expect(controlsOf(c)).toMatchObject({ undo: false, hint: false, steps: true });
+    expect(c.display().legal.size).toBe(0);
+    server.hold = false;
+    states.length = 0;
+    server.release();
+    await settle();
+    // The move was animated (busy), then the computer's turn began.
+    expect(states).toContain('busy');
+    expect(c.mode).toEqual({ kind: 'watching', thinking: 2 });
+    expect(pageState(c)).toBe('thinking');
+    expect(statusText(c)).toBe(T.thinking(c.name(2)));
+    expect(c.moves).toHaveLength(1);
+
+    expect(thinker.answer()).toBe(2);
+    await settle();
+    expect(c.mode).toMatchObject({ kind: 'choosing', player: 1 });
+    expect(c.moves).toHaveLength(2);
+    expect(Array.from(c.liveState.counts)).toEqual(Array.from(server.state().counts));
+  });
+
+  it('a tap that cannot be played keeps the mode and says why; taps while posting or in history are refused', async () => {
+    const server = new FakeServer('gabata-adowa', 9, ['human', 'human']);
+    const { c } = setup(server);
+    await c.load();
+    const s = c.liveState;
+    const opp = Array.from({ length: s.holeCount }, (_, h) => h).find((h) => s.owners[h] !== s.toMove)!;
+    const before = c.mode;
+    c.tap(opp);
+    expect(c.mode).toBe(before);
+    expect(c.message).toContain(String(opp));
+    expect(server.bodies).toEqual([]);
+
+    server.hold = true;
+    c.tap(playableHole(c));
+    await settle();
+    expect(c.mode.kind).toBe('posting');
+    c.tap(opp);
+    expect(c.message).toBe(T.animating);
+    expect(server.bodies).toHaveLength(1);
+    server.hold = false;
+    server.release();
+    await settle();
+    expect(c.mode).toMatchObject({ kind: 'choosing', player: 2 });
+
+    c.step(-1);
+    expect(c.mode).toMatchObject({ kind: 'history', ply: 0, live: { kind: 'choosing', player: 2 } });
+    expect(pageState(c)).toBe('human');
+    expect(controlsOf(c).hint).toBe(false);
+    expect(c.display().legal.size).toBe(0);
+    expect(Array.from(c.display().state.counts)).toEqual(Array.from(c.states[0]!.counts));
+    c.tap(0);
+    expect(c.message).toBe(T.viewingPly(0, 1));
+    expect(server.bodies).toHaveLength(1);
+  });
+
+  it('history: the live game goes on underneath, its move is recorded without frames, and live returns to it', async () => {
+    const server = new FakeServer('gifia', 8, ['human', 'computer:1']);
+    const { c, thinker, frames } = setup(server, 5);
+    await c.load();
+    server.hold = true;
+    const hole = playableHoleOrOffer(c);
+    await settle();
+    server.hold = false;
+    server.release();
+    // With a frame delay the move is animated frame by frame.
+    await waitFor(() => c.mode.kind === 'watching');
+    expect(frames()).toBeGreaterThan(0);
+    expect(hole).toBeGreaterThanOrEqual(0);
+
+    c.step('start');
+    expect(c.mode).toEqual({ kind: 'history', ply: 0, live: { kind: 'watching', thinking: 2 } });
+    c.tap(0);
+    expect(c.message).toBe(T.viewingPly(0, 1));
+    const framesBefore = frames();
+    thinker.answer();
+    await settle();
+    expect(c.moves).toHaveLength(2);
+    expect(frames()).toBe(framesBefore);
+    expect(c.mode).toMatchObject({ kind: 'history', ply: 0, live: { kind: 'choosing', player: 1 } });
+    c.step(1);
+    expect(c.mode).toMatchObject({ kind: 'history', ply: 1 });
+    c.step('live');
+    expect(c.mode).toMatchObject({ kind: 'choosing', player: 1 });
+    expect(Array.from(c.display().state.counts)).toEqual(Array.from(server.state().counts));
+  });
+
+  it('skip: a move being animated stops drawing frames at once and the mode moves on', async () => {
+    const server = new FakeServer('gabata-adowa', 3, ['human', 'human']);
+    const { c, frames } = setup(server, 20);
+    await c.load();
+    c.tap(playableHole(c));
+    await waitFor(() => frames() > 0);
+    expect(c.mode.kind).toBe('animating');
+    expect(controlsOf(c)).toMatchObject({ skip: true, steps: false, undo: false });
+    c.step(-1);
+    expect(c.mode.kind).toBe('animating');
+    c.skip();
+    const seen = frames();
+    await waitFor(() => c.mode.kind === 'choosing');
+    expect(frames()).toBe(seen);
+    expect(Array.from(c.display().frame.counts)).toEqual(Array.from(server.state().counts));
+  });
+
+  it('race: the computer thinks while a person chooses; one joint move goes in when both have chosen', async () => {
+    const server = new FakeServer('selus', 12, ['computer:1', 'human']);
+    const { c, thinker } = setup(server);
+    await c.load();
+    expect(c.mode).toMatchObject({ kind: 'race', thinking: 1, joint: [] });
+    expect(c.chooser).toBe(2);
+    expect(pageState(c)).toBe('thinking');
+    expect(statusText(c)).toBe(T.thinking(T.theComputer));
+    const hole = playableHole(c);
+    c.tap(hole);
+    await settle();
+    expect(c.mode).toMatchObject({ kind: 'race', thinking: 1 });
+    expect(c.chooser).toBe(0);
+    expect(server.bodies).toEqual([]);
+    thinker.answer();
+    await settle();
+    expect(server.bodies).toHaveLength(1);
+    expect(server.bodies[0]!.joint).toHaveLength(2);
+    expect(server.moves[0]!.joint).toBe(true);
+    expect(c.moves).toHaveLength(1);
+    expect(Array.from(c.liveState.counts)).toEqual(Array.from(server.state().counts));
+  });
+
+  it("the worker's error leaves the computer's turn idle with its message; undo cancels thinking and goes back", async () => {
+    const server = new FakeServer('gabata-adowa', 21, ['human', 'computer:2']);
+    const { c, thinker } = setup(server);
+    await c.load();
+    c.tap(playableHole(c));
+    await settle();
+    expect(c.mode).toEqual({ kind: 'watching', thinking: 2 });
+    thinker.fail('no answer');
+    await settle();
+    expect(c.mode).toEqual({ kind: 'watching', thinking: 0 });
+    expect(c.message).toBe('no answer');
+    expect(pageState(c)).toBe('waiting');
+    c.tap(0);
+    expect(c.message).toBe(T.computerToMove);
+
+    expect(c.undoTarget()).toBe(0);
+    expect(controlsOf(c).undo).toBe(true);
+    await c.undo();
+    expect(thinker.cancelled).toBe(1);
+    expect(server.moves).toHaveLength(0);
+    expect(c.moves).toHaveLength(0);
+    expect(c.mode).toMatchObject({ kind: 'choosing', player: 1 });
+  });
+
+  it('a stale move (409) reloads the game; another refusal returns to choosing with the reason', async () => {
+    const server = new FakeServer('gabata-adowa', 5, ['human', 'human']);
+    const { c } = setup(server);
+    await c.load();
+    server.failNext = new ApiError(500, 'ERR_INTERNAL', 'disk full');
+    c.tap(playableHole(c));
+    await settle();
+    expect(c.mode).toMatchObject({ kind: 'choosing', player: 1 });
+    expect(c.message).toBe(T.serverError('ERR_INTERNAL', 'disk full'));
+    // Someone else played meanwhile: the page's ply is stale and the server says 409.
+    const s = server.state();
+    server.moves.push({
+      ply: 0,
+      move: server.game.moveText(s, legal(server.game, s)[0]!),
+      codes: [legal(server.game, s)[0]!],
+      joint: false,
+    });
+    c.tap(playableHole(c));
+    await settle();
+    expect(c.message).toBe(T.serverError('ERR_CONFLICT', 'stale ply'));
+    expect(c.moves).toHaveLength(1);
+    expect(c.mode).toMatchObject({ kind: 'choosing', player: 2 });
+  });
+
+  it('a finished match loads as over; a missing game as missing; a closed page ignores late answers', async () => {
+    const server = new FakeServer('gabata-adowa', 6, ['computer:1', 'computer:2'], { rounds: 1 });
+    const s = server.game.newState(6);
+    for (let i = 0; i < 2000 && s.phase !== PHASE_OVER; i++) {
+      const m = legal(server.game, s)[0]!;
+      server.moves.push({ ply: i, move: server.game.moveText(s, m), codes: [m], joint: false });
+      server.game.apply(s, m);
+    }
+    expect(s.phase).toBe(PHASE_OVER);
+    const over = setup(server);
+    await over.c.load();
+    expect(over.c.mode).toEqual({ kind: 'over' });
+    expect(pageState(over.c)).toBe('over');
+    expect(statusText(over.c)).toBe(T.matchOver);
+    over.c.tap(0);
+    expect(over.c.message).toBe(T.matchOver);
+    over.c.step(-1);
+    expect(over.c.mode).toEqual({ kind: 'history', ply: server.moves.length - 1, live: { kind: 'over' } });
+
+    const missing = setup({
+      ...server,
+      getGame: () => Promise.reject(new ApiError(404, 'ERR_NOT_FOUND', "no game 'g1'")),
+    } as unknown as FakeServer);
+    await missing.c.load();
+    expect(missing.c.mode).toEqual({ kind: 'missing' });
+    expect(missing.c.message).toBe(T.serverError('ERR_NOT_FOUND', "no game 'g1'"));
+    expect(pageState(missing.c)).toBe('loading');
+
+    const fresh = new FakeServer('gabata-adowa', 3, ['computer:1', 'human']);
+    const closing = setup(fresh);
+    await closing.c.load();
+    expect(closing.c.mode).toEqual({ kind: 'watching', thinking: 1 });
+    const open = closing.thinker.asked[0]!;
+    closing.c.close();
+    expect(closing.c.mode).toEqual({ kind: 'closed' });
+    open.reply.resolve({ id: 0, move: legal(fresh.game, fresh.state())[0]!, text: '' });
+    await settle();
+    expect(fresh.bodies).toEqual([]);
+    expect(closing.c.mode).toEqual({ kind: 'closed' });
+  });
+
+  it('a hint is asked in the choosing mode, shown on the board, and dropped with the mode', async () => {
+    const server = new FakeServer('gabata-adowa', 3, ['human', 'human']);
+    const { c, thinker } = setup(server);
+    await c.load();
+    void c.askHint();
+    expect(c.mode).toMatchObject({ kind: 'choosing', hint: { kind: 'asking' } });
+    expect(controlsOf(c).hint).toBe(false);
+    expect(thinker.asked[0]!.req.level).toBe(3);
+    thinker.answer();
+    await settle();
+    expect(c.mode).toMatchObject({ kind: 'choosing', hint: { kind: 'shown' } });
+    expect(c.display().hint.size).toBe(1);
+    expect(c.message).toMatch(/would play/);
+    c.tap(playableHole(c));
+    await settle();
+    expect(c.mode).toMatchObject({ kind: 'choosing', player: 2, hint: { kind: 'none' } });
+    expect(c.display().hint.size).toBe(0);
+  });
+});
+
+/** Taps a playable hole; when it has several ways of playing (Gifia), takes the first one offered. */
+function playableHoleOrOffer(c: PlayController): number {
+  const [hole] = [...byHole(c.choicesNow().list).keys()];
+  c.tap(hole!);
+  const m = c.mode;
+  if (m.kind === 'choosing' && m.offer) {
+    expect(m.offer.hole).toBe(hole);
+    c.takeOffer(m.offer.choices[0]!);
+  }
+  return hole!;
+}
+
+async function waitFor(ok: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !ok(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(ok()).toBe(true);
+}
