@@ -212,9 +212,11 @@ export class RaceScratch {
   /** Brent's cycle check after `tick`: true when the joint race state repeats one seen before. */
   repeats(s: State, tick: number): boolean {
     const racers = this.snapRacers;
-    if (this.snapTick !== -1 && (tick - this.snapTick) % 2 === 0 && this.sameRacers(s) && this.sameCounts(s)) return true;
-    this.lambda++;
-    if (this.snapTick === -1 || this.lambda === this.power) {
+    const snapTick = this.snapTick;
+    if (snapTick !== -1 && (tick - snapTick) % 2 === 0 && this.sameRacers(s) && this.sameCounts(s)) return true;
+    const lambda = this.lambda + 1;
+    this.lambda = lambda;
+    if (snapTick === -1 || lambda === this.power) {
       this.snapCounts.set(s.counts);
       this.snapTick = tick;
       for (let p = 1; p <= 2; p++) {
@@ -289,6 +291,9 @@ function raceRun(
 ): number {
   const hand = s.raceHand;
   const done = s.raceDone;
+  const cursor = s.raceCursor;
+  const lifted = scratch.lifted;
+  const skipOrigin = rules.skipOrigin === true;
   const maxTicks = rules.maxTicks ?? 1_000_000;
   scratch.reset();
   // Tick 0: both lift at once.
@@ -311,7 +316,22 @@ function raceRun(
   let tick = 0;
   while ((done[1] === 0 || done[2] === 0) && tick < maxTicks) {
     tick++;
-    raceTick(s, tick, rules, tickOrder, trace, scratch);
+    // One lock-step tick: every unfinished racer drops one counter, in the tick's priority order.
+    // Written out here, not in a function per tick and per drop: the race runs inside playouts,
+    // and those calls, not always inlined, made it slower than one loop. Only landing is a call.
+    const first = tickOrder === 'p1First' ? 1 : tickOrder === 'p2First' ? 2 : tick % 2 === 1 ? 1 : 2;
+    if (trace !== null) trace.push({ type: 'raceTick', tick, order: [first, 3 - first], rule: rules.rules.tick });
+    for (let k = 0; k < 2; k++) {
+      const p = k === 0 ? first : 3 - first;
+      if (done[p] !== 0) continue;
+      const cur = nextDrop(s, cursor[p]!, lifted[p]!, hand[p]!, p, rules.next[p]!, skipOrigin, rules.skip, trace, rules.rules.skip);
+      s.counts[cur]!++;
+      hand[p]!--;
+      cursor[p] = cur;
+      if (trace !== null) trace.push({ type: 'drop', player: p, hole: cur, count: s.counts[cur]!, rule: rules.rules.tick });
+      if (hand[p] === 0) racerLands(s, p, cur, tick, rules, trace, scratch);
+    }
+    if (scratch.deadHeat && rules.tie === 'coin') tossForDeadHeat(s, scratch);
     const winner = scratch.winner;
     if (winner !== 0 && rules.loserCompletion === 'abandon') {
       const loser = 3 - winner;
@@ -329,45 +349,18 @@ function raceRun(
   return tick >= maxTicks ? -tick : tick;
 }
 
-/** One lock-step tick: every unfinished racer drops one counter, in the tick's priority order. */
-function raceTick(s: State, tick: number, rules: RaceRules, tickOrder: RaceTickOrder, trace: Trace, scratch: RaceScratch): void {
-  const first = tickOrder === 'p1First' ? 1 : tickOrder === 'p2First' ? 2 : tick % 2 === 1 ? 1 : 2;
-  if (trace !== null) trace.push({ type: 'raceTick', tick, order: [first, 3 - first], rule: rules.rules.tick });
-  for (let k = 0; k < 2; k++) {
-    const p = k === 0 ? first : 3 - first;
-    if (s.raceDone[p] === 0) racerDrops(s, p, tick, rules, trace, scratch);
-  }
-  if (scratch.deadHeat && rules.tie === 'coin') {
-    // SPEC §7.4: the lock-step model cannot tell who was quicker; the seeded coin decides.
-    const winner = 1 + s.rng.int(2);
-    scratch.winner = winner;
-    s.raceDone[winner] = 1;
-    s.raceDone[3 - winner] = 2;
-  }
+/** A dead heat under `raceTie = coin` (SPEC §7.4): the lock-step model cannot tell who was quicker; the seeded coin decides. */
+function tossForDeadHeat(s: State, scratch: RaceScratch): void {
+  const winner = 1 + s.rng.int(2);
+  scratch.winner = winner;
+  s.raceDone[winner] = 1;
+  s.raceDone[3 - winner] = 2;
 }
 
-/** Racer `p` drops one counter; with his hand empty he relays on or finishes. */
-function racerDrops(s: State, p: number, tick: number, rules: RaceRules, trace: Trace, scratch: RaceScratch): void {
+/** Racer `p`'s last counter fell into `cur`: he relays on from it or finishes. */
+function racerLands(s: State, p: number, cur: number, tick: number, rules: RaceRules, trace: Trace, scratch: RaceScratch): void {
   const counts = s.counts;
   const hand = s.raceHand;
-  const skipOrigin = rules.skipOrigin === true;
-  const cur = nextDrop(
-    s,
-    s.raceCursor[p]!,
-    scratch.lifted[p]!,
-    hand[p]!,
-    p,
-    rules.next[p]!,
-    skipOrigin,
-    rules.skip,
-    trace,
-    rules.rules.skip,
-  );
-  counts[cur]!++;
-  hand[p]!--;
-  s.raceCursor[p] = cur;
-  if (trace !== null) trace.push({ type: 'drop', player: p, hole: cur, count: counts[cur]!, rule: rules.rules.tick });
-  if (hand[p] !== 0) return;
   const afterLast = rules.afterLast ?? null;
   const relay = afterLast !== null ? afterLast(s, cur, p, trace) === LAP_RELAY : counts[cur]! > 1;
   if (relay && counts[cur]! > 0) {

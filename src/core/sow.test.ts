@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from './events.js';
-import { LAP_RELAY, RelaySower, SOW_PERPETUAL, nextDrop, sowLap, type SowHooks } from './sow.js';
+import { LAP_END, LAP_RELAY, RelaySower, SOW_PERPETUAL, nextDrop, sowLap, type SowHooks } from './sow.js';
 import { State } from './state.js';
 
 const RING6 = Int8Array.from([1, 2, 3, 4, 5, 0]);
@@ -30,6 +30,37 @@ describe('core/sow: the one drop rule and the relay kernel', () => {
     s.counts.set([0, 0, 0, 0, 0, 0]);
     expect(sowLap(s, 0, 7, 1, RING6, true, null)).toBe(2);
     expect(Array.from(s.counts)).toEqual([0, 2, 2, 1, 1, 1]);
+  });
+
+  it('RelaySower drops by the rule of nextDrop: origin, skip rule with its clause, a full circuit of skips', () => {
+    // The sower writes the drop rule out (see RelaySower.sow); the two must not drift apart.
+    const cases: { skip: (s: State, h: number, hand: number) => boolean; counts: number[]; skipOrigin: boolean }[] = [
+      { skip: (_s, h) => h % 2 === 1, counts: [9, 0, 1, 0, 0, 0], skipOrigin: true },
+      { skip: (_s, _h, hand) => hand > 1, counts: [3, 0, 0, 0, 0, 0], skipOrigin: false },
+      { skip: () => true, counts: [2, 1, 0, 0, 0, 0], skipOrigin: false },
+      { skip: (s, h) => s.counts[h] === 1, counts: [8, 1, 1, 0, 1, 0], skipOrigin: true },
+    ];
+    for (const c of cases) {
+      const viaSower = new State(2, 6);
+      viaSower.counts.set(c.counts);
+      const sowerTrace: GameEvent[] = [];
+      const hooks: SowHooks = { skip: c.skip, skipOrigin: c.skipOrigin, maxLaps: 10, afterLast: () => LAP_END };
+      new RelaySower(hooks, { skipRule: 'R-1' }).sow(viaSower, 0, 1, RING6, sowerTrace);
+      const viaRule = new State(2, 6);
+      viaRule.counts.set(c.counts);
+      const ruleTrace: GameEvent[] = [{ type: 'lift', player: 1, hole: 0, count: c.counts[0]!, rule: undefined }];
+      let hand = viaRule.counts[0]!;
+      viaRule.counts[0] = 0;
+      let cur = 0;
+      while (hand > 0) {
+        cur = nextDrop(viaRule, cur, 0, hand, 1, RING6, c.skipOrigin, c.skip, ruleTrace, 'R-1');
+        viaRule.counts[cur]!++;
+        hand--;
+        ruleTrace.push({ type: 'drop', player: 1, hole: cur, count: viaRule.counts[cur]!, rule: undefined });
+      }
+      expect(Array.from(viaSower.counts)).toEqual(Array.from(viaRule.counts));
+      expect(sowerTrace).toEqual(ruleTrace);
+    }
   });
 
   it("each RelaySower keeps its own cycle snapshot: a sowing run inside another's hook does not blind it", () => {
