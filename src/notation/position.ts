@@ -402,6 +402,11 @@ function readScalars(o: Record<string, unknown>, game: Game, s: State): Result<t
     () => readNamed(o['endReason'], 'endReason', END_REASONS, (v) => (s.endReason = v)),
     () => readScalar(o['guardEnds'], 'guardEnds', 0, INT32_MAX, (v) => (s.guardEnds = v)),
   ];
+  return runSteps(steps);
+}
+
+/** Runs field readers in order; the first error stops them (so the first problem is the one reported). */
+function runSteps(steps: readonly (() => Result<true>)[]): Result<true> {
   for (const step of steps) {
     const r = step();
     if (!r.ok) return r;
@@ -426,11 +431,7 @@ function readRace(o: Record<string, unknown>, game: Game, s: State): Result<true
     () => readScalar(race['tick'], 'race.tick', 0, INT32_MAX, (v) => (s.raceTick = v)),
     () => readScalar(race['winner'], 'race.winner', 0, P, (v) => (s.raceWinner = v)),
   ];
-  for (const step of steps) {
-    const r = step();
-    if (!r.ok) return r;
-  }
-  return ok(true);
+  return runSteps(steps);
 }
 
 /** The generator state and the recent position keys (for the perpetual-move test). */
