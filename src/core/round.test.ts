@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from './events.js';
 import {
+  checkRecordedWinner,
   isGuardReason,
   ownersTakeCounters,
   perpetualTest,
@@ -128,5 +129,19 @@ describe('core/round: the pieces of a round end every ruleset shares', () => {
     expect(settlePerpetual('drawRound', s, trace, '§8.1')).toBe('drawRound');
     expect(settlePerpetual('endTurnAtRepeat', s, null, '§8')).toBe('endTurnAtRepeat');
     expect(trace).toEqual([{ type: 'turnEnd', player: 2, reason: 'perpetual', rule: '§8.1' }]);
+  });
+
+  it('checkRecordedWinner: a finished position must carry a result the rules allow', () => {
+    const s = new State(2, 6);
+    s.winner = 1;
+    expect(checkRecordedWinner(s, [1], 'the stores', 'rules').ok).toBe(true);
+    expect(checkRecordedWinner(s, [0, 1], 'the board', 'stalemate').ok).toBe(true);
+    const r = checkRecordedWinner(s, [2, 0], 'the stores', 'rules');
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.code).toBe('ERR_POSITION');
+      expect(r.error.where).toBe('winner');
+      expect(r.error.message).toContain('the result is a win for player 2 or a draw, not a win for player 1');
+    }
   });
 });

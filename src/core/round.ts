@@ -4,6 +4,7 @@
  * totals, and the redistribution event. A ruleset decides *when* a round ends and what follows;
  * these pieces say *how*, the same way everywhere.
  */
+import { err, ok, type Result } from './errors.js';
 import type { GameEvent, Trace } from './events.js';
 import type { PerpetualMove } from './options.js';
 import { SOW_PERPETUAL } from './sow.js';
@@ -116,4 +117,20 @@ export function perpetualTest(
 export function settlePerpetual(option: PerpetualMove, s: State, trace: Trace, rule: string): PerpetualMove {
   if (option !== 'illegal' && trace !== null) trace.push({ type: 'turnEnd', player: s.toMove, reason: 'perpetual', rule });
   return option;
+}
+
+/** How a result reads in an error: 'a draw' or 'a win for player p'. */
+function resultText(winner: number): string {
+  return winner === 0 ? 'a draw' : `a win for player ${winner}`;
+}
+
+/**
+ * Position checks of a finished match, one message for every ruleset: the recorded winner must be
+ * one of `allowed` (what the rules give for the board and the end reason), else ERR_POSITION.
+ * @param basis what the expected result was computed from, e.g. 'the stores'.
+ */
+export function checkRecordedWinner(s: State, allowed: readonly number[], basis: string, reason: string): Result<State> {
+  if (allowed.includes(s.winner)) return ok(s);
+  const expected = allowed.map(resultText).join(' or ');
+  return err('ERR_POSITION', `by ${basis} and the end reason (${reason}) the result is ${expected}, not ${resultText(s.winner)}`, 'winner');
 }

@@ -74,6 +74,7 @@ import {
   type RaceTie,
 } from '../core/race.js';
 import {
+  checkRecordedWinner,
   isGuardReason,
   ownersTakeCounters,
   perpetualTest,
@@ -760,16 +761,7 @@ export class AbalalaeGame implements Game {
     } else {
       return err('ERR_POSITION', `an Abalala'e match does not end by ${reason}`, 'endReason');
     }
-    if (s.winner !== expected) {
-      return err(
-        'ERR_POSITION',
-        `by the holdings and the end reason (${reason}) the result is ` +
-          `${expected === 0 ? 'a draw' : `a win for player ${expected}`}, not ` +
-          `${s.winner === 0 ? 'a draw' : `a win for player ${s.winner}`}`,
-        'winner',
-      );
-    }
-    return ok(s);
+    return checkRecordedWinner(s, [expected], 'the holdings', reason);
   }
 
   extraToJSON(_s: State): Record<string, unknown> {

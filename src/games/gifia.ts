@@ -68,7 +68,7 @@ import {
   type FirstPlayer,
   type RoundStarter,
 } from '../core/options.js';
-import { ownersTakeCounters, reasonIndex, roundGuard, traceRedistribution, winnerByTotals } from '../core/round.js';
+import { checkRecordedWinner, ownersTakeCounters, reasonIndex, roundGuard, traceRedistribution, winnerByTotals } from '../core/round.js';
 import { defineRuleset, firstPlayerOf } from '../core/rules.js';
 import { sowLap } from '../core/sow.js';
 import { END_REASONS, PHASE_OVER, PHASE_PLAY, State, type EndReason } from '../core/state.js';
@@ -709,16 +709,7 @@ class GifiaGame implements Game {
     } else {
       return err('ERR_POSITION', `a Gifia match does not end by ${reason}`, 'endReason');
     }
-    if (s.winner !== expected) {
-      return err(
-        'ERR_POSITION',
-        `by the stores and the end reason (${reason}) the result is ` +
-          `${expected === 0 ? 'a draw' : `a win for player ${expected}`}, not ` +
-          `${s.winner === 0 ? 'a draw' : `a win for player ${s.winner}`}`,
-        'winner',
-      );
-    }
-    return ok(s);
+    return checkRecordedWinner(s, [expected], 'the stores', reason);
   }
 
   extraToJSON(s: State): Record<string, unknown> {

@@ -77,7 +77,15 @@ import {
   type RaceTickOrder,
   type RaceTie,
 } from '../core/race.js';
-import { isGuardReason, perpetualTest, reasonIndex, roundGuard, settlePerpetual, winnerByTotals } from '../core/round.js';
+import {
+  checkRecordedWinner,
+  isGuardReason,
+  perpetualTest,
+  reasonIndex,
+  roundGuard,
+  settlePerpetual,
+  winnerByTotals,
+} from '../core/round.js';
 import { defineRuleset, filterPerpetual } from '../core/rules.js';
 import { LAP_CUSTOM, LAP_END, LAP_RELAY, RelaySower, SOW_PERPETUAL, type SowHooks } from '../core/sow.js';
 import { END_REASONS, PHASE_OVER, PHASE_PLAY, PHASE_RACE, State, type EndReason } from '../core/state.js';
@@ -714,14 +722,8 @@ class SelusGame implements Game, SowHooks {
         );
       }
     }
-    if (!winners.includes(s.winner)) {
-      const w = winners.map((x) => (x === 0 ? 'a draw' : `player ${x}`)).join(' or ');
-      return err(
-        'ERR_POSITION',
-        `by the board and the end reason (${reason}) the result is ${w}, not ${s.winner === 0 ? 'a draw' : `player ${s.winner}`}`,
-        'winner',
-      );
-    }
+    const won = checkRecordedWinner(s, winners, 'the board', reason);
+    if (!won.ok) return won;
     if (s.guardEnds !== (byGuard ? 1 : 0)) {
       return err('ERR_POSITION', `guardEnds is 1 when a guard ended the game and 0 otherwise, not ${s.guardEnds}`, 'guardEnds');
     }
