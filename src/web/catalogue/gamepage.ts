@@ -13,6 +13,7 @@ import { items, type Item } from './data.js';
 import { evidenceMap, markersOf } from './map.js';
 import type { Nav } from './nav.js';
 import { figuresPlot } from './plot.js';
+import { raceSection } from './race.js';
 import { ensureStyle } from './style.js';
 import { CAPTURE_WORDS, CT } from './text.js';
 
@@ -388,6 +389,7 @@ export function renderGamePage(root: HTMLElement, rulesetId: string, nav: Nav): 
       evidenceSection(e, all),
       similarSection(e, all, gameLink),
       conceptsSection(it),
+      raceSection(it.ruleset),
       h('div', { class: 'play-foot' }, playButton()),
     ),
   );

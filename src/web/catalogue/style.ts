@@ -91,10 +91,16 @@ ul.similar { columns: 2 12rem; padding-left: 1.1rem; }
 ul.sources { margin: 0; padding-left: 1.1rem; }
 `;
 
+let adopted = false;
+
+/**
+ * Adds the styles once, as a constructed style sheet: the server's Content-Security-Policy
+ * (`style-src 'self'`) refuses a `<style>` element written by script, not an adopted sheet.
+ */
 export function ensureStyle(): void {
-  if (document.getElementById('catalogue-style')) return;
-  const el = document.createElement('style');
-  el.id = 'catalogue-style';
-  el.textContent = CSS;
-  document.head.append(el);
+  if (adopted) return;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(CSS);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  adopted = true;
 }
