@@ -1,7 +1,8 @@
 /**
  * The web app's API against the real server process and a real SQLite file: create, move,
- * illegal and malformed requests, restart (and crash) with nothing lost, undo, record export and
- * import. Legal and illegal moves are chosen with the engine, never hard-coded.
+ * illegal and malformed requests, restart (and crash) with nothing lost, takeback, record export
+ * and import. Legal and illegal moves are chosen with the engine, never hard-coded. Every request
+ * carries the player key that created the game (a local game: the key plays every seat).
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -9,14 +10,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MOVES, type Game } from '../src/core/game.js';
 import { PHASE_RACE, type State } from '../src/core/state.js';
 import { RULESETS, getRuleset } from '../src/games/index.js';
-import { ensureBuilt, request, startServer, tempDir, type RunningServer } from './web-harness.js';
+import { ensureBuilt, newKey, request as rawRequest, startServer, tempDir, type Reply, type RunningServer } from './web-harness.js';
 
 let dir: string;
 let db: string;
 let server: RunningServer;
+const KEY = newKey();
+
+/** A request with the player key. */
+function request(base: string, method: string, p: string, body?: unknown, raw?: string): Promise<Reply> {
+  return rawRequest(base, method, p, body, raw, { key: KEY });
+}
+
+/** Plays decision `d` at ply `ply` of state `s` (the seat to move; seat 1 sends a joint move). */
+function move(id: string, s: State, ply: number, d: object): Promise<Reply> {
+  return request(server.url, 'POST', `/api/games/${id}/moves`, { seat: s.toMove || 1, ply, ...d });
+}
+
+/** The server's position of a game (GET /api/games/:id carries it). */
+async function counts(id: string): Promise<number[]> {
+  return (await request(server.url, 'GET', `/api/games/${id}`)).body.game.position.counts;
+}
 
 beforeAll(async () => {
-  ensureBuilt();
+  ensureBuilt({ web: false });
   dir = tempDir('gabata-api-');
   db = path.join(dir, 'games.db');
   server = await startServer(db);
@@ -75,10 +92,10 @@ describe('server API', () => {
       id,
       ruleset: 'gabata-adowa',
       seed: 11,
-      seats: ['human', 'computer:1'],
-      status: 'playing',
+      status: 'play',
       moveCount: 0,
     });
+    expect(got.body.game.seats.map((x: { kind: string }) => x.kind)).toEqual(['human', 'computer:1']);
     expect(got.body.game.options.captureGate).toBe('firstTurnOfRound');
     const list = await request(server.url, 'GET', '/api/games');
     expect(list.body.games.map((g: { id: string }) => g.id)).toContain(id);
@@ -89,12 +106,12 @@ describe('server API', () => {
     const s = game.newState(3);
     for (let ply = 0; ply < 6; ply++) {
       const d = decision(game, s, ply);
-      const r = await request(server.url, 'POST', `/api/games/${id}/moves`, { ply, ...d });
+      const r = await move(id, s, ply, d);
       expect(r.status).toBe(200);
       expect(r.body.ply).toBe(ply);
       expect(r.body.events.length).toBeGreaterThan(0);
       apply(game, s, d);
-      expect(r.body.position.counts).toEqual(Array.from(s.counts));
+      expect(await counts(id)).toEqual(Array.from(s.counts));
     }
     const got = await request(server.url, 'GET', `/api/games/${id}`);
     expect(got.body.game.moves).toHaveLength(6);
@@ -104,7 +121,7 @@ describe('server API', () => {
     const { id, game } = await create('gabata-aksum', 5);
     const s = game.newState(5);
     const m = legal(game, s)[0]!;
-    const r = await request(server.url, 'POST', `/api/games/${id}/moves`, { ply: 0, move: game.moveText(s, m) });
+    const r = await move(id, s, 0, { move: game.moveText(s, m) });
     expect(r.status).toBe(200);
     expect(r.body.codes).toEqual([m]);
   });
@@ -114,37 +131,43 @@ describe('server API', () => {
     const s = game.newState(9);
     const l = legal(game, s);
     const illegal = Array.from({ length: s.holeCount }, (_, h) => h).find((h) => !l.includes(h))!;
-    const r = await request(server.url, 'POST', `/api/games/${id}/moves`, { ply: 0, code: illegal });
+    const r = await move(id, s, 0, { code: illegal });
     expect(r.status).toBe(422);
     expect(r.body.error.code).toBe('ERR_ILLEGAL_MOVE');
     expect(r.body.error.message).toContain(String(illegal));
-    const text = await request(server.url, 'POST', `/api/games/${id}/moves`, { ply: 0, move: String(illegal) });
+    const text = await move(id, s, 0, { move: String(illegal) });
     expect(text.status).toBe(422);
     expect(text.body.error.code).toBe('ERR_ILLEGAL_MOVE');
     const got = await request(server.url, 'GET', `/api/games/${id}`);
     expect(got.body.game.moveCount).toBe(0);
   });
 
-  it('rejects a stale ply with 409 and a move of no known form with 400', async () => {
+  it('rejects a stale ply with 409 ERR_STALE (nothing applied) and a move of no known form with 400', async () => {
     const { id, game } = await create('gifia', 4);
     const s = game.newState(4);
-    const stale = await request(server.url, 'POST', `/api/games/${id}/moves`, { ply: 3, ...decision(game, s) });
-    expect(stale.status).toBe(409);
-    expect(stale.body.error.code).toBe('ERR_CONFLICT');
-    const syntax = await request(server.url, 'POST', `/api/games/${id}/moves`, { ply: 0, move: 'x9!' });
+    for (const ply of [3, 1]) {
+      const stale = await move(id, s, ply, decision(game, s));
+      expect(stale.status).toBe(409);
+      expect(stale.body.error.code).toBe('ERR_STALE');
+    }
+    expect((await request(server.url, 'GET', `/api/games/${id}`)).body.game.moveCount).toBe(0);
+    const syntax = await move(id, s, 0, { move: 'x9!' });
     expect(syntax.status).toBe(400);
     expect(syntax.body.error.code).toBe('ERR_MOVE_SYNTAX');
-    const none = await request(server.url, 'POST', `/api/games/${id}/moves`, { ply: 0 });
+    const noPly = await request(server.url, 'POST', `/api/games/${id}/moves`, { seat: 1, ...decision(game, s) });
+    expect(noPly.status).toBe(400);
+    expect(noPly.body.error.message).toMatch(/ply/);
+    const none = await move(id, s, 0, {});
     expect(none.status).toBe(400);
     expect(none.body.error.code).toBe('ERR_ARGUMENT');
   });
 
   it('rejects malformed JSON (400), a body that is not an object (400) and an oversized body (413)', async () => {
     const { id } = await create('gabata-adowa');
-    const bad = await request(server.url, 'POST', `/api/games/${id}/moves`, undefined, '{"ply": 0, "code":');
+    const bad = await request(server.url, 'POST', `/api/games/${id}/moves`, undefined, '{"seat": 1, "ply": 0, "code":');
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('ERR_ARGUMENT');
-    expect(bad.body.error.message).toMatch(/JSON/);
+    expect(bad.body.error.message).toMatch(/JSON/i);
     const arr = await request(server.url, 'POST', '/api/games', [1, 2]);
     expect(arr.status).toBe(400);
     const big = await request(
@@ -162,7 +185,9 @@ describe('server API', () => {
 
   it('rejects unknown games (404), unknown rulesets, bad options and bad seats (400)', async () => {
     expect((await request(server.url, 'GET', '/api/games/doesnotexist')).status).toBe(404);
-    expect((await request(server.url, 'POST', '/api/games/doesnotexist/moves', { ply: 0, code: 1 })).body.error.code).toBe('ERR_NOT_FOUND');
+    expect((await request(server.url, 'POST', '/api/games/doesnotexist/moves', { seat: 1, ply: 0, code: 1 })).body.error.code).toBe(
+      'ERR_NOT_FOUND',
+    );
     expect((await request(server.url, 'GET', '/api/nothing')).status).toBe(404);
     const rs = await request(server.url, 'POST', '/api/games', { ruleset: 'chess' });
     expect(rs.status).toBe(400);
@@ -173,6 +198,9 @@ describe('server API', () => {
     const seats = await request(server.url, 'POST', '/api/games', { ruleset: 'gabata-adowa', seats: ['human', 'robot'] });
     expect(seats.status).toBe(400);
     expect(seats.body.error.message).toMatch(/seat 2/);
+    const typed = await request(server.url, 'POST', '/api/games', { ruleset: 'gabata-adowa', seed: '7' });
+    expect(typed.status).toBe(400);
+    expect(typed.body.error.message).toMatch(/seed/);
     const three = await request(server.url, 'POST', '/api/games', {
       ruleset: 'gabata-adowa',
       options: { players: 3 },
@@ -182,26 +210,29 @@ describe('server API', () => {
     expect(three.body.game.seats).toHaveLength(3);
   });
 
-  it('undo deletes the last moves in one step and play goes on from there', async () => {
+  it('a takeback in a local game is immediate: it deletes the last moves in one step and play goes on from there', async () => {
     const { id, game } = await create('gabata-adowa', 21);
     const s = game.newState(21);
     const states = [s.clone()];
     for (let ply = 0; ply < 4; ply++) {
       const d = decision(game, s, ply + 1);
-      expect((await request(server.url, 'POST', `/api/games/${id}/moves`, { ply, ...d })).status).toBe(200);
+      expect((await move(id, s, ply, d)).status).toBe(200);
       apply(game, s, d);
       states.push(s.clone());
     }
-    const u = await request(server.url, 'POST', `/api/games/${id}/undo`, { toPly: 2 });
+    const u = await request(server.url, 'POST', `/api/games/${id}/takeback`, { seat: 1, ply: 4, toPly: 2 });
     expect(u.status).toBe(200);
-    expect(u.body.game.moves).toHaveLength(2);
+    expect(u.body.game.moveCount).toBe(2);
+    expect((await request(server.url, 'GET', `/api/games/${id}`)).body.game.moves).toHaveLength(2);
     const back = states[2]!.clone();
     const d = decision(game, back, 0);
-    const r = await request(server.url, 'POST', `/api/games/${id}/moves`, { ply: 2, ...d });
+    const r = await move(id, back, 2, d);
     expect(r.status).toBe(200);
     apply(game, back, d);
-    expect(r.body.position.counts).toEqual(Array.from(back.counts));
-    expect((await request(server.url, 'POST', `/api/games/${id}/undo`, { toPly: 99 })).status).toBe(400);
+    expect(await counts(id)).toEqual(Array.from(back.counts));
+    expect((await request(server.url, 'POST', `/api/games/${id}/takeback`, { seat: 1, ply: 3, toPly: 99 })).status).toBe(400);
+    const one = await request(server.url, 'POST', `/api/games/${id}/takeback`, { seat: 1, ply: 3 });
+    expect(one.body.game.moveCount).toBe(2);
   });
 
   it('exports a record and imports it again: the imported game replays to the same position', async () => {
@@ -209,7 +240,7 @@ describe('server API', () => {
     const s = game.newState(13);
     for (let ply = 0; ply < 5; ply++) {
       const d = decision(game, s, ply);
-      expect((await request(server.url, 'POST', `/api/games/${id}/moves`, { ply, ...d })).status).toBe(200);
+      expect((await move(id, s, ply, d)).status).toBe(200);
       apply(game, s, d);
     }
     const rec = await request(server.url, 'GET', `/api/games/${id}/record`);
@@ -222,14 +253,14 @@ describe('server API', () => {
     expect(id2).not.toBe(id);
     expect(imp.body.game.moves.map((m: { move: string }) => m.move)).toEqual(rec.body.moves);
     const d = decision(game, s, 0);
-    const r = await request(server.url, 'POST', `/api/games/${id2}/moves`, { ply: 5, ...d });
+    const r = await move(id2, s, 5, d);
     expect(r.status).toBe(200);
     apply(game, s, d);
-    expect(r.body.position.counts).toEqual(Array.from(s.counts));
+    expect(await counts(id2)).toEqual(Array.from(s.counts));
   });
 
   it('rejects a record whose moves do not replay (422 ERR_RECORD) and stores nothing of it', async () => {
-    const before = (await request(server.url, 'GET', '/api/games')).body.games.length;
+    const before = (await request(server.url, 'GET', '/api/games?limit=100')).body.games.length;
     const game = gameOf('gabata-adowa', {});
     const s = game.newState(1);
     const l = legal(game, s);
@@ -249,7 +280,7 @@ describe('server API', () => {
     const bad = await request(server.url, 'POST', '/api/games/import', { format: 'nope' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('ERR_RECORD');
-    expect((await request(server.url, 'GET', '/api/games')).body.games.length).toBe(before);
+    expect((await request(server.url, 'GET', '/api/games?limit=100')).body.games.length).toBe(before);
   });
 
   it('plays the opening of every registered ruleset through the API (joint moves at a race)', async () => {
@@ -258,12 +289,12 @@ describe('server API', () => {
       const s = game.newState(17);
       for (let ply = 0; ply < 3; ply++) {
         const d = decision(game, s, ply);
-        const r = await request(server.url, 'POST', `/api/games/${id}/moves`, { ply, ...d });
+        const r = await move(id, s, ply, d);
         expect(r.status, `${rs.info.id} ply ${ply}: ${JSON.stringify(r.body)}`).toBe(200);
         expect(r.body.joint).toBe(d.joint !== undefined);
         apply(game, s, d);
-        expect(r.body.position.counts).toEqual(Array.from(s.counts));
       }
+      expect(await counts(id)).toEqual(Array.from(s.counts));
     }
   });
 
@@ -273,10 +304,10 @@ describe('server API', () => {
     let ply = 0;
     const play = async (): Promise<void> => {
       const d = decision(game, s, ply);
-      const r = await request(server.url, 'POST', `/api/games/${id}/moves`, { ply, ...d });
+      const r = await move(id, s, ply, d);
       expect(r.status).toBe(200);
       apply(game, s, d);
-      expect(r.body.position.counts).toEqual(Array.from(s.counts));
+      expect(await counts(id)).toEqual(Array.from(s.counts));
       ply++;
     };
     await play();

@@ -1,12 +1,14 @@
 /**
  * The SQLite store on its own: a game and its moves are written in one transaction each, a stale
- * append writes nothing, a failed multi-row write leaves nothing behind, and a reopened file has
- * everything that was committed.
+ * append writes nothing, a failed multi-row write leaves nothing behind, a reopened file has
+ * everything that was committed, moves are stored compactly (codes, no position snapshot), and a
+ * database written by the first schema (hand-made here with its exact DDL) is migrated and loads.
  */
-import { rmSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GameStore, type MoveRow } from '../src/server/store.js';
+import { GameStore, type MoveRow, type SeatRow } from '../src/server/store.js';
 import { tempDir } from './web-harness.js';
 
 const dirs: string[] = [];
@@ -14,24 +16,40 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-function open(): { store: GameStore; file: string } {
+function file(): string {
   const d = tempDir('gabata-store-');
   dirs.push(d);
-  const file = path.join(d, 'g.db');
-  return { store: new GameStore(file), file };
+  return path.join(d, 'g.db');
 }
 
-const move = (ply: number, text = String(ply)): MoveRow => ({ ply, move: text, codes: [ply], joint: false, position: '{}' });
-const base = { ruleset: 'gabata-adowa', options: { players: 2 }, seed: 1, seats: ['human', 'computer:1'], status: 'playing', result: null };
+function open(): { store: GameStore; file: string } {
+  const f = file();
+  return { store: new GameStore(f), file: f };
+}
+
+const move = (ply: number, text = String(ply)): MoveRow => ({ ply, move: text, codes: [ply], joint: false });
+const base = {
+  ruleset: 'gabata-adowa',
+  options: { players: 2 },
+  seed: 1,
+  seats: ['human', 'computer:1'],
+  status: 'play',
+  result: null,
+  meta: null,
+};
+const seats = (key: string): SeatRow[] => [
+  { seat: 1, kind: 'human', keyHash: key, inviteHash: null },
+  { seat: 2, kind: 'computer:1', keyHash: null, inviteHash: null },
+];
 
 describe('game store', () => {
   it('appends moves in order and refuses a stale ply without writing', () => {
     const { store } = open();
-    store.createGame({ id: 'a', ...base });
-    expect(store.appendMove('a', move(0), 'playing', null)).toBe(true);
-    expect(store.appendMove('a', move(1), 'playing', null)).toBe(true);
-    expect(store.appendMove('a', move(1, 'again'), 'playing', null)).toBe(false);
-    expect(store.appendMove('a', move(5), 'playing', null)).toBe(false);
+    store.createGame({ id: 'a', ...base }, seats('k'));
+    expect(store.appendMove('a', move(0), 'play', null)).toBe(true);
+    expect(store.appendMove('a', move(1), 'play', null)).toBe(true);
+    expect(store.appendMove('a', move(1, 'again'), 'play', null)).toBe(false);
+    expect(store.appendMove('a', move(5), 'play', null)).toBe(false);
     expect(store.getMoves('a').map((m) => m.move)).toEqual(['0', '1']);
     expect(store.getGame('a')!.moveCount).toBe(2);
     store.close();
@@ -39,27 +57,124 @@ describe('game store', () => {
 
   it('a game created with moves is all or nothing: a bad row rolls the whole game back', () => {
     const { store } = open();
-    expect(() => store.createGame({ id: 'b', ...base }, [move(0), move(1), move(1)])).toThrow();
+    expect(() => store.createGame({ id: 'b', ...base }, seats('k'), [move(0), move(1), move(1)])).toThrow();
     expect(store.getGame('b')).toBeUndefined();
     expect(store.getMoves('b')).toEqual([]);
+    expect(store.getSeats('b')).toEqual([]);
     store.close();
   });
 
   it('undo truncates the moves and updates the status together; what was committed survives reopening', () => {
-    const { store, file } = open();
-    store.createGame({ id: 'c', ...base });
-    for (let i = 0; i < 4; i++) store.appendMove('c', move(i), i === 3 ? 'over' : 'playing', i === 3 ? 'player 1 wins' : null);
+    const { store, file: f } = open();
+    store.createGame({ id: 'c', ...base }, seats('k'));
+    for (let i = 0; i < 4; i++) store.appendMove('c', move(i), i === 3 ? 'over' : 'play', i === 3 ? 'player 1 wins' : null);
     expect(store.getGame('c')!.status).toBe('over');
-    expect(store.truncateMoves('c', 2, 'playing', null)).toBe(2);
+    expect(store.truncateMoves('c', 2, 'play', null)).toBe(2);
     store.close();
-    const again = new GameStore(file);
+    const again = new GameStore(f);
     const g = again.getGame('c')!;
     expect(g.moveCount).toBe(2);
-    expect(g.status).toBe('playing');
+    expect(g.status).toBe('play');
     expect(g.result).toBeNull();
-    expect(again.listGames().map((x) => x.id)).toEqual(['c']);
+    expect(again.listForKey('k', 10).games.map((x) => x.id)).toEqual(['c']);
+    expect(again.listForKey('other', 10).games).toEqual([]);
     expect(again.deleteGame('c')).toBe(true);
     expect(again.getMoves('c')).toEqual([]);
+    expect(again.getSeats('c')).toEqual([]);
+    again.close();
+  });
+
+  it('pages the games of a key, newest first, with a cursor', () => {
+    const { store } = open();
+    for (let i = 0; i < 7; i++) store.createGame({ id: `g${i}`, ...base }, seats(i % 2 === 0 ? 'k' : 'j'));
+    const seen: string[] = [];
+    let page = store.listForKey('k', 3);
+    seen.push(...page.games.map((g) => g.id));
+    while (page.next !== null) {
+      const [updated, id] = JSON.parse(Buffer.from(page.next, 'base64url').toString()) as [string, string];
+      page = store.listForKey('k', 3, { updated, id });
+      seen.push(...page.games.map((g) => g.id));
+    }
+    expect([...seen].sort()).toEqual(['g0', 'g2', 'g4', 'g6']);
+    expect(new Set(seen).size).toBe(4);
+    store.close();
+  });
+
+  it('an invitation binds once: a second join of the same seat fails', () => {
+    const { store } = open();
+    store.createGame({ id: 'i', ...base }, [
+      { seat: 1, kind: 'human', keyHash: 'k', inviteHash: null },
+      { seat: 2, kind: 'invite', keyHash: null, inviteHash: 'h' },
+    ]);
+    expect(store.join('i', 2, 'wrong', 'j')).toBe(false);
+    expect(store.join('i', 2, 'h', 'j')).toBe(true);
+    expect(store.join('i', 2, 'h', 'x')).toBe(false);
+    expect(store.getSeats('i')[1]).toMatchObject({ seat: 2, kind: 'invite', keyHash: 'j' });
+    store.close();
+  });
+
+  it('stores a move as its codes and text only: 2,000 moves take a few tens of kilobytes', () => {
+    const { store, file: f } = open();
+    store.createGame({ id: 'big', ...base }, seats('k'));
+    for (let i = 0; i < 2000; i++) store.appendMove('big', { ply: i, move: `${i % 12}`, codes: [i % 12], joint: false }, 'play', null);
+    expect(store.getMoves('big', 1998).map((m) => m.codes)).toEqual([[6], [7]]);
+    expect(store.getMoves('big')).toHaveLength(2000);
+    // A JSON position per move (the first schema) made this some 2 MB.
+    expect(store.pageBytes()).toBeLessThan(200_000);
+    store.close();
+    expect(statSync(f).size).toBeLessThan(300_000);
+  });
+});
+
+/** The first schema, exactly as the first server created it. */
+const OLD_SCHEMA = `
+CREATE TABLE IF NOT EXISTS games (
+  id TEXT PRIMARY KEY, ruleset TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL, seats TEXT NOT NULL,
+  created TEXT NOT NULL, updated TEXT NOT NULL, status TEXT NOT NULL, result TEXT
+);
+CREATE TABLE IF NOT EXISTS moves (
+  game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, ply INTEGER NOT NULL, move TEXT NOT NULL,
+  codes TEXT NOT NULL, joint INTEGER NOT NULL, position TEXT NOT NULL, PRIMARY KEY (game_id, ply)
+);`;
+
+describe('migration from the first schema', () => {
+  it('keeps every game and move, drops the position snapshots, and gives the human seats to the first key that acts', () => {
+    const f = file();
+    const old = new Database(f);
+    old.pragma('journal_mode = WAL');
+    old.exec(OLD_SCHEMA);
+    const now = '2026-11-01T10:00:00.000Z';
+    old
+      .prepare('INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run('old1', 'selus', '{"players":2}', 5, '["human","computer:3"]', now, now, 'playing', null);
+    const position = JSON.stringify({ counts: Array.from({ length: 32 }, () => 2), owners: [], marks: [], extra: { x: 'y'.repeat(500) } });
+    old.prepare('INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?)').run('old1', 0, 'a1|b2', '[0,3,5]', 1, position);
+    old.prepare('INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?)').run('old1', 1, 'c4', '[12]', 0, position);
+    old.close();
+
+    const store = new GameStore(f);
+    const g = store.getGame('old1')!;
+    expect(g).toMatchObject({ id: 'old1', ruleset: 'selus', seed: 5, seats: ['human', 'computer:3'], status: 'play', moveCount: 2 });
+    expect(store.getMoves('old1')).toEqual([
+      { ply: 0, move: 'a1|b2', codes: [0, 3, 5], joint: true },
+      { ply: 1, move: 'c4', codes: [12], joint: false },
+    ]);
+    expect(store.getSeats('old1').map((s) => [s.seat, s.kind, s.keyHash])).toEqual([
+      [1, 'human', null],
+      [2, 'computer:3', null],
+    ]);
+    expect(store.adopt('old1', 'k')).toBe(1);
+    expect(store.listForKey('k', 5).games.map((x) => x.id)).toEqual(['old1']);
+    expect(store.appendMove('old1', move(2), 'play', null)).toBe(true);
+    store.close();
+
+    // The moves table has no position column any more, and opening again changes nothing.
+    const raw = new Database(f);
+    const cols = (raw.prepare('PRAGMA table_info(moves)').all() as { name: string }[]).map((c) => c.name);
+    expect(cols).toEqual(['game_id', 'ply', 'move', 'codes', 'joint']);
+    raw.close();
+    const again = new GameStore(f);
+    expect(again.getMoves('old1')).toHaveLength(3);
     again.close();
   });
 });

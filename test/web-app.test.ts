@@ -13,6 +13,7 @@ import type { Game } from '../src/core/game.js';
 import { PHASE_OVER, type State } from '../src/core/state.js';
 import { RULESETS, getRuleset } from '../src/games/index.js';
 import { PageErrors } from './helpers/page-errors.js';
+import { keyed, testKey, useKey } from './helpers/web-keys.js';
 import { ROOT, ensureBuilt, request, startServer, tempDir, type RunningServer } from './web-harness.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -54,8 +55,13 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The player key of this file's pages: games made through the API with it are theirs. */
+const KEY = testKey('web-app');
+
 async function newPage(size = DESKTOP): Promise<Page> {
-  return pageErrors.watch(await browser.newPage({ viewport: size }));
+  const page = await browser.newPage({ viewport: size });
+  await useKey(page, KEY);
+  return pageErrors.watch(page);
 }
 
 /** The engine's position of a stored game, replayed from its seed and moves. */
@@ -194,7 +200,11 @@ describe('web app', () => {
 
   it('plays the computer to the end of a round with animation off, shows the round summary, and resumes after a reload', async () => {
     const page = await newPage();
-    const created = await request(server.url, 'POST', '/api/games', { ruleset: 'gabata-adowa', seed: 2, seats: ['human', 'computer:1'] });
+    const created = await keyed(server.url, KEY, 'POST', '/api/games', {
+      ruleset: 'gabata-adowa',
+      seed: 2,
+      seats: ['human', 'computer:1'],
+    });
     const id = created.body.game.id as string;
     await page.goto(`${server.url}/?anim=off#/game/${id}`);
     let reloaded = false;
@@ -265,7 +275,7 @@ describe('web app', () => {
 
   it('hint, undo against the computer, and stepping through the move list', async () => {
     const page = await newPage();
-    const created = await request(server.url, 'POST', '/api/games', { ruleset: 'gifia', seed: 8, seats: ['human', 'computer:1'] });
+    const created = await keyed(server.url, KEY, 'POST', '/api/games', { ruleset: 'gifia', seed: 8, seats: ['human', 'computer:1'] });
     const id = created.body.game.id as string;
     await page.goto(`${server.url}/?anim=off#/game/${id}`);
     await waitFor(page, ['human']);
@@ -323,7 +333,7 @@ describe('web app', () => {
 
   it('animates a move step by step with a skip button; the Selus race shows both hands sowing at once', async () => {
     const page = await newPage();
-    const created = await request(server.url, 'POST', '/api/games', { ruleset: 'selus', seed: 3, seats: ['human', 'human'] });
+    const created = await keyed(server.url, KEY, 'POST', '/api/games', { ruleset: 'selus', seed: 3, seats: ['human', 'human'] });
     const id = created.body.game.id as string;
     await page.goto(`${server.url}/#/game/${id}`);
     await page.selectOption('select.speed', 'slow');
@@ -371,7 +381,7 @@ describe('web app', () => {
         await page.setViewportSize(PHONE);
       }
     }
-    const created = await request(server.url, 'POST', '/api/games', { ruleset: 'gabata-aksum', seed: 1, seats: ['human', 'human'] });
+    const created = await keyed(server.url, KEY, 'POST', '/api/games', { ruleset: 'gabata-aksum', seed: 1, seats: ['human', 'human'] });
     await page.goto(`${server.url}/?anim=off#/game/${created.body.game.id}`);
     await waitFor(page, ['human']);
     await page.click('.rules-panel summary');
@@ -387,7 +397,7 @@ describe('web app', () => {
 
   it("a match between two computers plays itself to the end and the result is the engine's", async () => {
     const page = await newPage(PHONE);
-    const created = await request(server.url, 'POST', '/api/games', {
+    const created = await keyed(server.url, KEY, 'POST', '/api/games', {
       ruleset: 'gabata-adowa',
       seed: 6,
       options: { rounds: 1 },
@@ -409,7 +419,7 @@ describe('web app', () => {
 
   it('a person against the computer at the Selus race: both choices go in as one joint move', async () => {
     const page = await newPage();
-    const created = await request(server.url, 'POST', '/api/games', { ruleset: 'selus', seed: 12, seats: ['computer:1', 'human'] });
+    const created = await keyed(server.url, KEY, 'POST', '/api/games', { ruleset: 'selus', seed: 12, seats: ['computer:1', 'human'] });
     const id = created.body.game.id as string;
     await page.goto(`${server.url}/?anim=off#/game/${id}`);
     await waitFor(page, ['human']);
@@ -428,17 +438,39 @@ describe('web app', () => {
 
   it('the saved games list, and a record exported and imported from the page', async () => {
     const page = await newPage();
-    const created = await request(server.url, 'POST', '/api/games', { ruleset: 'abalalae', seed: 4, seats: ['human', 'computer:2'] });
+    const created = await keyed(server.url, KEY, 'POST', '/api/games', { ruleset: 'abalalae', seed: 4, seats: ['human', 'computer:2'] });
     const id = created.body.game.id as string;
     await page.goto(`${server.url}/#/games`);
     await page.waitForSelector(`li.saved-game[data-game="${id}"]`);
-    const rec = await request(server.url, 'GET', `/api/games/${id}/record`);
+    const rec = await keyed(server.url, KEY, 'GET', `/api/games/${id}/record`);
     await page.fill('textarea', JSON.stringify(rec.body));
     await page.click('button:has-text("Import")');
     await page.waitForURL(/#\/game\//);
     expect(gameId(page)).not.toBe(id);
     await waitFor(page, ['human', 'over', 'thinking', 'waiting']);
     await page.screenshot({ path: path.join(SHOTS, 'saved-games-desktop.png') });
+    await page.close();
+  });
+
+  it("the saved games are this browser's only, a page at a time", async () => {
+    const key = testKey('web-app-paging');
+    const ids: string[] = [];
+    for (let i = 0; i < 23; i++) {
+      const r = await keyed(server.url, key, 'POST', '/api/games', { ruleset: 'gifia', seed: i + 1, seats: ['human', 'computer:1'] });
+      ids.push(r.body.game.id);
+    }
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await useKey(page, key);
+    pageErrors.watch(page);
+    await page.goto(`${server.url}/#/games`);
+    await page.waitForSelector('li.saved-game');
+    expect(await page.$$eval('li.saved-game', (l) => l.length)).toBe(20);
+    await page.click('button.more');
+    await page.waitForFunction(() => document.querySelectorAll('li.saved-game').length === 23);
+    expect(await page.$eval('button.more', (b) => (b as HTMLElement).hidden)).toBe(true);
+    const listed = await page.$$eval('li.saved-game', (l) => l.map((x) => x.getAttribute('data-game')));
+    // Newest first, every one of this key's games, none of another key's.
+    expect(listed).toEqual([...ids].reverse());
     await page.close();
   });
 });

@@ -8,9 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { MAX_MOVES, type Game } from '../src/core/game.js';
 import { PHASE_OVER, type State } from '../src/core/state.js';
 import { applyDecision, buildGame as buildServerGame, replay, statusOf } from '../src/server/match.js';
-import { ApiError, type MoveReply } from '../src/web/api.js';
+import { ApiError, type Decision, type MoveReply } from '../src/web/api.js';
 import { PlayController, controlsOf, pageState, statusText, type CommentLine, type PlayPorts } from '../src/web/controller.js';
 import { applyStored, buildGame, byHole, isSimultaneous, type GameDoc, type StoredMove } from '../src/web/engine.js';
+import { clockText } from '../src/web/play-views.js';
 import { T } from '../src/web/text.js';
 import type { ThinkReply, ThinkRequest } from '../src/web/worker.js';
 
@@ -45,7 +46,8 @@ function legal(game: Game, s: State, player = 0): number[] {
 class FakeServer {
   readonly game: Game;
   moves: StoredMove[] = [];
-  readonly bodies: { ply: number; code?: number; joint?: number[] }[] = [];
+  readonly bodies: { seat: number; ply: number; code?: number; joint?: number[] }[] = [];
+  readonly takebacks: { seat: number; ply: number }[] = [];
   hold = false;
   held: Deferred<void>[] = [];
   failNext: ApiError | null = null;
@@ -76,17 +78,21 @@ class FakeServer {
       ruleset: this.ruleset,
       options: this.options,
       seed: this.seed,
-      seats: this.seats,
+      seats: this.seats.map((kind, i) => ({ seat: i + 1, kind, joined: !kind.startsWith('computer'), connected: false })),
       status,
       result,
       created: now,
       updated: now,
       moveCount: moves.length,
       moves,
+      clock: null,
+      offers: [],
+      committed: [],
+      end: null,
     };
   }
 
-  async move(_id: string, body: { ply: number; code?: number; joint?: number[] }): Promise<MoveReply> {
+  async move(_id: string, body: { seat: number; ply: number } & Decision): Promise<MoveReply> {
     this.bodies.push(body);
     if (this.hold) {
       const d = deferred<void>();
@@ -100,6 +106,7 @@ class FakeServer {
     }
     if (body.ply !== this.moves.length) throw new ApiError(409, 'ERR_CONFLICT', 'stale ply');
     const s = this.state();
+    if (!('joint' in body) && s.toMove !== body.seat) throw new ApiError(409, 'ERR_NOT_YOUR_TURN', `not seat ${body.seat}'s turn`);
     const r = applyDecision(this.game, s, body);
     if (!r.ok) throw new ApiError(422, r.error.code, r.error.message);
     const m: StoredMove = { ply: this.moves.length, move: r.value.text, codes: r.value.codes, joint: r.value.joint };
@@ -107,8 +114,32 @@ class FakeServer {
     return { ...m, events: r.value.events, ...statusOf(s), position: { counts: Array.from(s.counts) } };
   }
 
-  async undo(_id: string, toPly: number): Promise<unknown> {
+  /** A local game's takeback, as the server does it: back to `toPly` (default: before the last move). */
+  async takeback(_id: string, body: { seat: number; ply: number; toPly?: number }): Promise<{ toPly?: number }> {
+    this.takebacks.push(body);
+    if (body.ply !== this.moves.length) throw new ApiError(409, 'ERR_STALE', 'stale ply');
+    const toPly = body.toPly ?? this.moves.length - 1;
     this.moves = this.moves.slice(0, toPly);
+    return { toPly };
+  }
+
+  async commit(_id: string, _body: { seat: number; ply: number; code: number }): Promise<unknown> {
+    throw new ApiError(409, 'ERR_NOT_YOUR_TURN', 'a local game sends the joint move');
+  }
+
+  async answer(_id: string, _body: unknown): Promise<unknown> {
+    return {};
+  }
+
+  async draw(): Promise<unknown> {
+    return {};
+  }
+
+  async resign(): Promise<unknown> {
+    return {};
+  }
+
+  async rematch(): Promise<unknown> {
     return {};
   }
 
@@ -146,13 +177,16 @@ class FakeThinker {
   }
 }
 
-function setup(server: FakeServer, delay = 0) {
+function setup(server: FakeServer, delay = 0, held = server.seats.flatMap((k, i) => (k === 'human' ? [i + 1] : []))) {
   const thinker = new FakeThinker();
   const states: string[] = [];
   const comments: CommentLine[] = [];
   let frames = 0;
   const ports: PlayPorts = {
     server,
+    heldSeats: () => held,
+    seatsLearnt: () => undefined,
+    openGame: () => undefined,
     think: (req) => thinker.think(req),
     cancelThinking: () => {
       thinker.cancelled++;
@@ -334,7 +368,8 @@ describe('game screen controller', () => {
     expect(c.undoTarget()).toBe(0);
     expect(controlsOf(c).undo).toBe(true);
     await c.undo();
-    expect(thinker.cancelled).toBe(1);
+    expect(thinker.cancelled).toBeGreaterThanOrEqual(1);
+    expect(server.takebacks).toEqual([{ seat: 1, ply: 1, toPly: 0 }]);
     expect(server.moves).toHaveLength(0);
     expect(c.moves).toHaveLength(0);
     expect(c.mode).toMatchObject({ kind: 'choosing', player: 1 });
@@ -441,3 +476,185 @@ async function waitFor(ok: () => boolean): Promise<void> {
   for (let i = 0; i < 500 && !ok(); i++) await new Promise((r) => setTimeout(r, 5));
   expect(ok()).toBe(true);
 }
+
+/** A server's live `move` message for the next ply of `server` (applying `code`, or the first legal move). */
+function liveMove(server: FakeServer, code?: number): MoveReply & { type: 'move' } {
+  const s = server.state();
+  const c = code ?? legal(server.game, s)[0]!;
+  const r = applyDecision(server.game, s, { code: c });
+  if (!r.ok) throw r.error;
+  const m: StoredMove = { ply: server.moves.length, move: r.value.text, codes: r.value.codes, joint: r.value.joint };
+  server.moves.push(m);
+  return { type: 'move', ...m, events: r.value.events, ...statusOf(s) };
+}
+
+/** The `welcome` the live stream sends first: the seats this key holds and the game without its moves. */
+async function welcome(server: FakeServer, seats: number[], online = true) {
+  const game = { ...(await server.getGame('g1')), online, moves: undefined };
+  return { type: 'welcome' as const, seats, game, since: -1 };
+}
+
+describe('game screen controller, online (issue 13)', () => {
+  it('acts only for the seats its key holds: the other seat is awaited, its move arrives live, once, in order', async () => {
+    const server = new FakeServer('gabata-adowa', 3, ['human', 'invite']);
+    const { c, comments } = setup(server);
+    await c.load();
+    c.onLive(await welcome(server, [2]));
+    expect(c.online).toBe(true);
+    expect(c.mode).toEqual({ kind: 'waiting', for: 'player' });
+    expect(pageState(c)).toBe('waiting');
+    expect(statusText(c)).toBe(T.waitingFor(c.name(1)));
+    expect(c.display().legal.size).toBe(0);
+    c.tap(0);
+    expect(c.message).toBe(T.notYourTurn(c.name(1)));
+    expect(server.bodies).toEqual([]);
+
+    const m0 = liveMove(server);
+    c.onLive(m0);
+    c.onLive(m0);
+    await settle();
+    expect(c.moves).toHaveLength(1);
+    expect(comments.filter((l) => l.cls === 'move-head' && l.text.startsWith('1.'))).toHaveLength(1);
+    expect(c.mode).toMatchObject({ kind: 'choosing', player: 2 });
+    c.tap(playableHole(c));
+    await settle();
+    expect(server.bodies.at(-1)).toMatchObject({ seat: 2, ply: 1 });
+    // The live echo of our own move changes nothing.
+    c.onLive({ type: 'move', ...server.moves[1]!, events: [], status: 'play', result: null });
+    await settle();
+    expect(c.moves).toHaveLength(2);
+    expect(Array.from(c.liveState.counts)).toEqual(Array.from(server.state().counts));
+  });
+
+  it('a ply beyond the next one (something was missed) reloads the game from the server', async () => {
+    const server = new FakeServer('gabata-adowa', 4, ['human', 'invite']);
+    const { c } = setup(server);
+    await c.load();
+    c.onLive(await welcome(server, [1]));
+    liveMove(server);
+    liveMove(server);
+    const m2 = liveMove(server);
+    c.onLive(m2);
+    await settle();
+    expect(c.moves).toHaveLength(3);
+    expect(Array.from(c.liveState.counts)).toEqual(Array.from(server.state().counts));
+  });
+
+  it('a spectator holds no seat: no playable holes, no controls, a tap says so', async () => {
+    const server = new FakeServer('gabata-adowa', 3, ['human', 'invite']);
+    const { c: spectator } = setup(server, 0, []);
+    await spectator.load();
+    spectator.onLive(await welcome(server, []));
+    expect(spectator.spectator).toBe(true);
+    expect(spectator.display().legal.size).toBe(0);
+    expect(controlsOf(spectator)).toMatchObject({ undo: false, hint: false, resign: false, draw: false, player: false });
+    spectator.tap(0);
+    expect(spectator.message).toBe(T.spectatorNoMoves);
+    expect(server.bodies).toEqual([]);
+  });
+
+  it('race online: the choice is committed, the page waits, the others show as having chosen, the joint move arrives live', async () => {
+    const server = new FakeServer('selus', 12, ['human', 'invite']);
+    const commits: { seat: number; ply: number; code: number }[] = [];
+    server.commit = async (_id: string, body: { seat: number; ply: number; code: number }) => {
+      commits.push(body);
+      return { committed: true };
+    };
+    const { c } = setup(server);
+    await c.load();
+    c.onLive(await welcome(server, [1]));
+    expect(c.mode.kind).toBe('race');
+    expect(c.chooser).toBe(1);
+    const hole = playableHole(c);
+    c.tap(hole);
+    await settle();
+    expect(commits).toHaveLength(1);
+    expect(commits[0]).toMatchObject({ seat: 1, ply: 0 });
+    expect(server.bodies).toEqual([]);
+    expect(c.chooser).toBe(0);
+    expect(pageState(c)).toBe('waiting');
+    expect(statusText(c)).toBe(T.waitingForOthers);
+    c.onLive({ type: 'committed', ply: 0, seats: [1, 2] });
+    expect(statusText(c)).toBe(`${T.waitingForOthers} ${T.hasChosen(c.name(2))}`);
+    const s = server.state();
+    const other = legal(server.game, s, 2)[0]!;
+    const r = applyDecision(server.game, s, { joint: [commits[0]!.code, other] });
+    if (!r.ok) throw r.error;
+    server.moves.push({ ply: 0, move: r.value.text, codes: r.value.codes, joint: true });
+    c.onLive({ type: 'move', ply: 0, move: r.value.text, codes: r.value.codes, joint: true, events: r.value.events, ...statusOf(s) });
+    await settle();
+    expect(c.moves).toHaveLength(1);
+    expect(c.committed).toEqual([]);
+    expect(Array.from(c.liveState.counts)).toEqual(Array.from(server.state().counts));
+  });
+
+  it('takeback online is a request; the other side answers it; an applied undo takes the moves back', async () => {
+    const server = new FakeServer('gabata-adowa', 3, ['human', 'invite']);
+    const answers: unknown[] = [];
+    server.takeback = async (_id: string, body: { seat: number; ply: number; toPly?: number }) => {
+      server.takebacks.push(body);
+      return {};
+    };
+    server.answer = async (_id: string, body: unknown) => {
+      answers.push(body);
+      return {};
+    };
+    const { c } = setup(server);
+    await c.load();
+    c.onLive(await welcome(server, [1]));
+    c.tap(playableHole(c));
+    await settle();
+    expect(c.moves).toHaveLength(1);
+    await c.undo();
+    expect(server.takebacks).toEqual([{ seat: 1, ply: 1 }]);
+    expect(c.moves).toHaveLength(1);
+    expect(c.message).toBe(T.takebackAsked);
+    c.onLive({ type: 'offer', offer: 'takeback', by: 1, toPly: 0 });
+    expect(c.offerMade()).toMatchObject({ offer: 'takeback' });
+    expect(c.offerToAnswer()).toBeNull();
+    expect(controlsOf(c).undo).toBe(false);
+    c.onLive({ type: 'offerEnded', offer: 'takeback', accepted: true });
+    server.moves = [];
+    c.onLive({ type: 'undo', toPly: 0, game: { ...(await server.getGame('g1')), online: true } });
+    await settle();
+    expect(c.moves).toHaveLength(0);
+    expect(c.mode).toMatchObject({ kind: 'choosing', player: 1 });
+
+    // The other side: an offer by seat 2 is to be answered here.
+    c.onLive({ type: 'offer', offer: 'draw', by: 2 });
+    expect(c.offerToAnswer()).toMatchObject({ offer: 'draw', by: 2 });
+    await c.answerOffer(false);
+    expect(answers).toEqual([{ seat: 1, ply: 0, offer: 'draw', accept: false }]);
+    expect(c.offerToAnswer()).toBeNull();
+  });
+
+  it('the clock runs down between updates for the seat to move; a resignation ends the game', async () => {
+    const server = new FakeServer('gabata-adowa', 3, ['human', 'invite']);
+    const { c } = setup(server);
+    await c.load();
+    c.onLive(await welcome(server, [1]));
+    c.onLive({ type: 'clock', clock: { baseMs: 300_000, incrementMs: 3000, remainingMs: [300_000, 300_000], running: 1, at: 0 } });
+    const t = c.clockAt;
+    expect(c.clockLeft(1, t + 1500)).toBe(298_500);
+    expect(c.clockLeft(2, t + 1500)).toBe(300_000);
+    expect(c.clockLeft(1, t + 400_000)).toBe(0);
+    const clock = { baseMs: 300_000, incrementMs: 3000, remainingMs: [300_000, 300_000], running: 0, at: 0 };
+    const game = { ...(await server.getGame('g1')), online: true, status: 'over', clock };
+    c.onLive({ type: 'end', end: { winner: 2, reason: 'resign', text: 'seat 1 resigned: seat 2 wins' }, game });
+    expect(c.finished).toBe(true);
+    expect(c.mode).toEqual({ kind: 'over' });
+    expect(pageState(c)).toBe('over');
+    expect(c.clockLeft(1, t + 1500)).toBe(300_000);
+    expect(controlsOf(c)).toMatchObject({ resign: false, rematch: true });
+  });
+});
+
+describe('clock display', () => {
+  it('shows m:ss, h:mm:ss past an hour, and tenths under ten seconds', () => {
+    expect(clockText(300_000)).toBe('5:00');
+    expect(clockText(61_001)).toBe('1:02');
+    expect(clockText(3_725_000)).toBe('1:02:05');
+    expect(clockText(9_950)).toBe('9.9');
+    expect(clockText(0)).toBe('0.0');
+  });
+});

@@ -1,49 +1,61 @@
 /**
- * What the API does with games, one method per route: create, import, read, delete, play a move,
- * undo, export. Every move is validated by the engine before it is written; the replayed game of
- * each stored game is kept in memory between requests and rebuilt after a restart or an undo.
+ * What the API does with games: create, import, list, read, delete, join, export, and load a game
+ * into memory (an LRU cache; games with connected sockets or a running search stay). What players
+ * do during a game (moves, race commits, offers, resign, clocks) is in play.ts, on top of this.
+ *
+ * Every state-changing call names its seat and carries the key's hash; `actor` checks that the
+ * key holds the seat (401 without a key, 403 for another's seat).
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import type { Game } from '../core/game.js';
-import type { State } from '../core/state.js';
 import { RULESETS } from '../games/index.js';
 import type { GameRecord } from '../notation/record.js';
-import { HttpError, fail } from './http.js';
-import { applyDecision, buildGame, replay, snapshot, statusOf } from './match.js';
+import { HttpError, fail, notFound } from './http.js';
+import { sha256, newToken } from './keys.js';
+import { applyDecision, buildGame, replay, snapshot } from './match.js';
 import { decisionOf, makeGameRecord, readGameRecord } from './record.js';
-import type { GameRow, GameStore, MoveRow } from './store.js';
+import type { GameRow, GameStore, MoveRow, SeatRow } from './store.js';
+import { newClock, run, type ClockSpec, MAX_CLOCK_BASE_MS, MAX_CLOCK_INCREMENT_MS, MIN_CLOCK_BASE_MS } from './live/clock.js';
+import { LiveGame, emptyMeta, readMeta, type Meta } from './live/game.js';
 
-export const SEAT_KINDS = ['human', 'computer:1', 'computer:2', 'computer:3', 'computer:4', 'computer:5'] as const;
+export const SEAT_KINDS = ['human', 'invite', 'computer:1', 'computer:2', 'computer:3', 'computer:4', 'computer:5'] as const;
 
 /** A reply: HTTP status and JSON body. */
 export type Reply = [status: number, body: unknown];
 
-/** Game, replayed state and move count of a stored game. */
-interface Live {
-  game: Game;
-  state: State;
-  moveCount: number;
+export interface GamesConfig {
+  /** Games kept in memory (the least recently used without sockets are dropped beyond it). */
+  cacheSize?: number;
+  /** The most moves an imported record may have. */
+  maxImportMoves?: number;
+  /** The shortest clock base time allowed (10 s; tests may lower it). */
+  minClockBaseMs?: number;
+  /** Milliseconds since the epoch (tests may inject a clock). */
+  now?: () => number;
 }
+
+export const DEFAULT_CACHE_SIZE = 500;
+export const MAX_IMPORT_MOVES = 5_000;
+export const MAX_PAGE = 100;
 
 function newId(): string {
   return randomBytes(6).toString('base64url').replace(/[-_]/g, 'x');
 }
 
-function gameJSON(g: GameRow, moves?: MoveRow[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    id: g.id,
-    ruleset: g.ruleset,
-    options: g.options,
-    seed: g.seed,
-    seats: g.seats,
-    created: g.created,
-    updated: g.updated,
-    status: g.status,
-    result: g.result,
-    moveCount: g.moveCount,
-  };
-  if (moves) out['moves'] = moves.map((m) => ({ ply: m.ply, move: m.move, codes: m.codes, joint: m.joint }));
-  return out;
+/** Reads an integer field (the HTTP schemas check this first; the live socket's messages only here). */
+export function intField(body: Record<string, unknown>, name: string, min: number, max: number): number {
+  const v = body[name];
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+    throw new HttpError(400, 'ERR_ARGUMENT', `"${name}" must be an integer from ${min} to ${max}`);
+  }
+  return v;
+}
+
+function parseSeed(raw: unknown): number {
+  if (raw === undefined || raw === null) return randomInt(1, 2 ** 31);
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0 || raw > 0xffffffff) {
+    throw new HttpError(400, 'ERR_ARGUMENT', '"seed" must be an integer from 0 to 4294967295');
+  }
+  return raw;
 }
 
 function parseSeats(raw: unknown, players: number): string[] {
@@ -59,45 +71,112 @@ function parseSeats(raw: unknown, players: number): string[] {
   });
 }
 
-function parseSeed(raw: unknown): number {
-  if (raw === undefined || raw === null) return randomInt(1, 2 ** 31);
-  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0 || raw > 0xffffffff) {
-    throw new HttpError(400, 'ERR_ARGUMENT', '"seed" must be an integer from 0 to 4294967295');
-  }
-  return raw;
+function parseClock(raw: unknown, minBase: number): ClockSpec | null {
+  if (raw === undefined || raw === null) return null;
+  const c = raw as Record<string, unknown>;
+  if (typeof c !== 'object' || Array.isArray(c)) throw new HttpError(400, 'ERR_ARGUMENT', '"clock" must be { baseMs, incrementMs }');
+  return { baseMs: intField(c, 'baseMs', minBase, MAX_CLOCK_BASE_MS), incrementMs: intField(c, 'incrementMs', 0, MAX_CLOCK_INCREMENT_MS) };
 }
 
 /** Seats of an imported record: its agents when they are seat kinds, one per player; else people. */
 function importedSeats(agents: readonly string[] | undefined, players: number): string[] {
-  const known = (a: string): boolean => (SEAT_KINDS as readonly string[]).includes(a);
+  const known = (a: string): boolean => a === 'human' || /^computer:[1-5]$/.test(a);
   return agents && agents.length === players && agents.every(known) ? [...agents] : Array.from({ length: players }, () => 'human');
 }
 
-export class GamesApi {
-  private readonly live = new Map<string, Live>();
+export class GamesCore {
+  protected readonly cache = new Map<string, LiveGame>();
+  readonly now: () => number;
+  protected readonly cacheSize: number;
+  protected readonly maxImportMoves: number;
+  protected readonly minClockBaseMs: number;
 
-  constructor(private readonly store: GameStore) {}
+  constructor(
+    readonly store: GameStore,
+    cfg: GamesConfig = {},
+  ) {
+    this.now = cfg.now ?? Date.now;
+    this.cacheSize = cfg.cacheSize ?? DEFAULT_CACHE_SIZE;
+    this.maxImportMoves = cfg.maxImportMoves ?? MAX_IMPORT_MOVES;
+    this.minClockBaseMs = cfg.minClockBaseMs ?? MIN_CLOCK_BASE_MS;
+  }
+
+  /** Ids of the games held in memory now, least recently used first. */
+  cachedIds(): string[] {
+    return [...this.cache.keys()];
+  }
 
   rulesets(): Reply {
     return [200, { rulesets: RULESETS.map((r) => ({ info: r.info, options: r.options, presets: r.presets })) }];
   }
 
-  list(): Reply {
-    return [200, { games: this.store.listGames().map((g) => gameJSON(g)) }];
+  list(keyHash: string | null, limit = 20, before?: string): Reply {
+    if (keyHash === null) throw new HttpError(401, 'ERR_AUTH', 'listing games needs your player key (Authorization: Bearer <key>)');
+    let cursor: { updated: string; id: string } | undefined;
+    if (before !== undefined) {
+      try {
+        const [updated, id] = JSON.parse(Buffer.from(before, 'base64url').toString('utf8')) as unknown[];
+        if (typeof updated !== 'string' || typeof id !== 'string') throw new Error('shape');
+        cursor = { updated, id };
+      } catch {
+        throw new HttpError(400, 'ERR_ARGUMENT', '"before" is not a cursor this server gave');
+      }
+    }
+    const page = this.store.listForKey(keyHash, limit, cursor);
+    const now = this.now();
+    return [200, { games: page.games.map((g) => this.cache.get(g.id)?.doc(now) ?? this.rowDoc(g)), next: page.next }];
+  }
+
+  /** The document of a game not in memory (a listing does not load every game). */
+  private rowDoc(g: GameRow): Record<string, unknown> {
+    const meta = readMeta(g.meta);
+    const seats = this.store.getSeats(g.id);
+    return {
+      id: g.id,
+      ruleset: g.ruleset,
+      options: g.options,
+      seed: g.seed,
+      created: g.created,
+      updated: g.updated,
+      status: g.status,
+      result: g.result,
+      moveCount: g.moveCount,
+      online: seats.some((s) => s.kind === 'invite'),
+      seats: seats.map((s) => ({ seat: s.seat, kind: s.kind, joined: s.keyHash !== null, connected: false })),
+      clock: meta.clock,
+      offers: meta.offers.map((o) => ({
+        offer: o.offer,
+        by: o.by,
+        accepted: o.accepted,
+        ...(o.toPly === undefined ? {} : { toPly: o.toPly }),
+      })),
+      committed: Object.keys(meta.commits).map(Number),
+      end: meta.end,
+      rematch: meta.rematch,
+    };
   }
 
   get(id: string): Reply {
-    const g = this.loadRow(id);
-    return [200, { game: gameJSON(g, this.store.getMoves(id)) }];
+    const l = this.load(id);
+    return [200, { game: { ...l.doc(this.now(), this.store.getMoves(id)), position: snapshot(l.game, l.state) } }];
   }
 
-  delete(id: string): Reply {
-    if (!this.store.deleteGame(id)) throw new HttpError(404, 'ERR_NOT_FOUND', `no game '${id}'`);
-    this.live.delete(id);
-    return [200, { deleted: id }];
+  record(id: string): [number, GameRecord] {
+    const l = this.load(id);
+    const g = this.store.getGame(id)!;
+    const rec = makeGameRecord(l.game, g, this.store.getMoves(id), l.state);
+    const end = l.meta.end;
+    if (end && end.reason !== 'rules') {
+      // The engine's state does not know a resignation, an agreed draw or a flag: the record does.
+      const scores = Array.from(l.state.scores).slice(1);
+      return [200, { ...rec, result: { winner: end.winner, scores, reason: end.reason } }];
+    }
+    return [200, rec];
   }
 
-  create(body: Record<string, unknown>): Reply {
+  /** Creates a game; every human seat is held by the creator's key, each invite seat gets a token. */
+  create(keyHash: string | null, body: Record<string, unknown>): Reply {
+    if (keyHash === null) throw new HttpError(401, 'ERR_AUTH', 'creating a game needs your player key (Authorization: Bearer <key>)');
     if (typeof body['ruleset'] !== 'string') throw new HttpError(400, 'ERR_ARGUMENT', '"ruleset" (a ruleset id) is required');
     const options = body['options'] ?? {};
     if (typeof options !== 'object' || options === null || Array.isArray(options)) {
@@ -106,114 +185,223 @@ export class GamesApi {
     const built = buildGame(body['ruleset'], options as Record<string, unknown>);
     if (!built.ok) fail(built.error);
     const game = built.value;
-    const seats = parseSeats(body['seats'], game.players);
+    const kinds = parseSeats(body['seats'], game.players);
     const seed = parseSeed(body['seed']);
-    const s = game.newState(seed);
-    const row = this.store.createGame({
-      id: newId(),
-      ruleset: game.ruleset.info.id,
-      options: { ...game.options },
-      seed,
-      seats,
-      ...statusOf(s),
+    const clock = parseClock(body['clock'], this.minClockBaseMs);
+    const invites: { seat: number; token: string }[] = [];
+    const seats: SeatRow[] = kinds.map((kind, i) => {
+      if (kind === 'invite') {
+        const token = newToken();
+        invites.push({ seat: i + 1, token });
+        return { seat: i + 1, kind, keyHash: null, inviteHash: sha256(token) };
+      }
+      return { seat: i + 1, kind, keyHash: kind === 'human' ? keyHash : null, inviteHash: null };
     });
-    this.live.set(row.id, { game, state: s, moveCount: 0 });
-    return [201, { game: gameJSON(row, []) }];
+    const l = this.insert(game, seed, seats, clock);
+    return [201, { game: l.doc(this.now(), []), invites }];
   }
 
-  import(body: unknown): Reply {
+  /** Stores a new game (no moves yet) and holds it in memory; its clock starts if every seat is held. */
+  protected insert(game: LiveGame['game'], seed: number, seats: SeatRow[], clock: ClockSpec | null): LiveGame {
+    const s = game.newState(seed);
+    const meta: Meta = emptyMeta();
+    const now = this.now();
+    if (clock) meta.clock = newClock(clock, game.players, now);
+    const row = this.store.createGame(
+      {
+        id: newId(),
+        ruleset: game.ruleset.info.id,
+        options: { ...game.options },
+        seed,
+        seats: seats.map((x) => x.kind),
+        status: 'play',
+        result: null,
+        meta: JSON.stringify(meta),
+      },
+      seats,
+    );
+    const l = new LiveGame(row, game, s, seats, meta);
+    if (meta.clock && this.allHeld(l)) run(meta.clock, this.clockSeats(l), now);
+    this.remember(l);
+    return l;
+  }
+
+  import(keyHash: string | null, body: unknown): Reply {
+    if (keyHash === null) throw new HttpError(401, 'ERR_AUTH', 'importing a game needs your player key (Authorization: Bearer <key>)');
+    // Refuse an oversized record before any work: its moves are counted, not read.
+    const raw = (body as { moves?: unknown } | null)?.moves;
+    if (Array.isArray(raw) && raw.length > this.maxImportMoves) {
+      throw new HttpError(
+        413,
+        'ERR_TOO_LARGE',
+        `the record has ${raw.length} moves; an import takes at most ${this.maxImportMoves} (split the record or play it locally)`,
+      );
+    }
     const rec = readGameRecord(body);
-    // A record of the wrong shape is a bad request; one whose moves do not replay is 422.
     if (!rec.ok) fail(rec.error, 400);
     const { ruleset, options, seed, moves } = rec.value;
     const built = buildGame(ruleset, options);
     if (!built.ok) fail(built.error, 422);
     const game = built.value;
-    const seats = importedSeats(rec.value.agents, game.players);
     if (seed > 0xffffffff) throw new HttpError(422, 'ERR_RECORD', "the record's seed is larger than 4294967295");
     const s = game.newState(seed);
     const rows: MoveRow[] = [];
     for (let i = 0; i < moves.length; i++) {
       const r = applyDecision(game, s, decisionOf(s, moves[i]!));
       if (!r.ok) throw new HttpError(422, 'ERR_RECORD', `move ${i + 1} of the record ('${moves[i]}'): ${r.error.message}`);
-      rows.push({ ply: i, move: r.value.text, codes: r.value.codes, joint: r.value.joint, position: JSON.stringify(snapshot(game, s)) });
+      rows.push({ ply: i, move: r.value.text, codes: r.value.codes, joint: r.value.joint });
     }
+    const kinds = importedSeats(rec.value.agents, game.players);
+    const seats: SeatRow[] = kinds.map((kind, i) => ({ seat: i + 1, kind, keyHash: kind === 'human' ? keyHash : null, inviteHash: null }));
+    const probe = new LiveGame(
+      { id: '', ruleset, options: {}, seed, seats: kinds, created: '', updated: '', status: '', result: null, moveCount: 0, meta: null },
+      game,
+      s,
+      seats,
+      emptyMeta(),
+    );
+    const meta = emptyMeta();
+    meta.end = probe.rulesEnd();
     const row = this.store.createGame(
-      { id: newId(), ruleset: game.ruleset.info.id, options: { ...game.options }, seed, seats, ...statusOf(s) },
+      {
+        id: newId(),
+        ruleset: game.ruleset.info.id,
+        options: { ...game.options },
+        seed,
+        seats: kinds,
+        status: probe.status,
+        result: probe.result,
+        meta: JSON.stringify(meta),
+      },
+      seats,
       rows,
     );
-    this.live.set(row.id, { game, state: s, moveCount: rows.length });
-    return [201, { game: gameJSON(row, this.store.getMoves(row.id)) }];
+    const l = new LiveGame(row, game, s, seats, meta);
+    this.remember(l);
+    return [201, { game: l.doc(this.now(), rows) }];
   }
 
-  move(id: string, body: Record<string, unknown>): Reply {
-    const g = this.loadRow(id);
-    const l = this.loadLive(g);
-    const ply = body['ply'];
-    if (ply !== undefined && ply !== g.moveCount) {
-      throw new HttpError(409, 'ERR_CONFLICT', `the game has ${g.moveCount} moves, not ${String(ply)}: reload it`);
+  /** Deletes a game: a holder of one of its seats may; a game with other players only before its first move. */
+  delete(keyHash: string | null, id: string, body: Record<string, unknown>): Reply {
+    const l = this.load(id);
+    const seat = body['seat'] === undefined ? (this.adoptAndHeld(l, keyHash)[0] ?? 1) : intField(body, 'seat', 1, l.seats.length);
+    this.actor(l, keyHash, seat);
+    const others = l.seats.some((s) => s.keyHash !== null && s.keyHash !== keyHash) || l.online;
+    if (others && l.moveCount > 0) {
+      throw new HttpError(409, 'ERR_CONFLICT', 'a game with another player can be deleted only before its first move: resign instead');
     }
-    const s = l.state.clone();
-    const r = applyDecision(l.game, s, body);
-    if (!r.ok) fail(r.error);
-    const st = statusOf(s);
-    const position = snapshot(l.game, s);
-    const row: MoveRow = {
-      ply: g.moveCount,
-      move: r.value.text,
-      codes: r.value.codes,
-      joint: r.value.joint,
-      position: JSON.stringify(position),
-    };
-    if (!this.store.appendMove(id, row, st.status, st.result)) {
-      this.live.delete(id);
-      throw new HttpError(409, 'ERR_CONFLICT', 'another move was stored first: reload the game');
+    this.store.deleteGame(id);
+    this.forget(l);
+    return [200, { deleted: id }];
+  }
+
+  /** Binds an invited seat to the joiner's key and spends the token. */
+  join(
+    keyHash: string | null,
+    id: string,
+    body: Record<string, unknown>,
+  ): [number, { game: Record<string, unknown>; seat: number }, boolean] {
+    if (keyHash === null) throw new HttpError(401, 'ERR_AUTH', 'joining needs your player key (Authorization: Bearer <key>)');
+    const token = body['token'];
+    if (typeof token !== 'string' || token.length > 64) throw new HttpError(400, 'ERR_ARGUMENT', '"token" must be the invitation\'s token');
+    const l = this.load(id);
+    const hash = sha256(token);
+    const seat = l.seats.find((s) => s.inviteHash === hash);
+    if (!seat) throw new HttpError(403, 'ERR_FORBIDDEN', 'this invitation is not for this game (check the link)');
+    if (seat.keyHash === keyHash) return [200, { game: l.doc(this.now()), seat: seat.seat }, false];
+    if (seat.keyHash !== null)
+      throw new HttpError(410, 'ERR_INVITE_USED', `seat ${seat.seat} has been taken: an invitation can be used once`);
+    if (l.seatsOf(keyHash).length > 0) {
+      throw new HttpError(
+        409,
+        'ERR_CONFLICT',
+        `your key already holds seat ${l.seatsOf(keyHash).join(', ')}: send the link to the other player`,
+      );
     }
-    this.live.set(id, { game: l.game, state: s, moveCount: g.moveCount + 1 });
-    const { events } = r.value;
-    return [
-      200,
-      { ply: row.ply, move: row.move, codes: row.codes, joint: row.joint, events, status: st.status, result: st.result, position },
-    ];
-  }
-
-  undo(id: string, body: Record<string, unknown>): Reply {
-    const g = this.loadRow(id);
-    const to = body['toPly'] ?? g.moveCount - 1;
-    if (typeof to !== 'number' || !Number.isInteger(to) || to < 0 || to > g.moveCount) {
-      throw new HttpError(400, 'ERR_ARGUMENT', `"toPly" must be an integer from 0 to ${g.moveCount}`);
+    if (!this.store.join(id, seat.seat, hash, keyHash)) {
+      throw new HttpError(410, 'ERR_INVITE_USED', `seat ${seat.seat} has been taken: an invitation can be used once`);
     }
-    const l = this.loadLive(g);
-    const kept = this.store.getMoves(id).slice(0, to);
-    const s = replay(l.game, g.seed, kept);
-    if (!s.ok) fail(s.error, 500);
-    const st = statusOf(s.value);
-    this.store.truncateMoves(id, to, st.status, st.result);
-    this.live.set(id, { game: l.game, state: s.value, moveCount: to });
-    return [200, { game: gameJSON(this.loadRow(id), this.store.getMoves(id)) }];
+    seat.keyHash = keyHash;
+    return [200, { game: l.doc(this.now()), seat: seat.seat }, true];
   }
 
-  record(id: string): [number, GameRecord] {
-    const g = this.loadRow(id);
-    const l = this.loadLive(g);
-    return [200, makeGameRecord(l.game, g, this.store.getMoves(id), l.state)];
+  /**
+   * The seat's number if `keyHash` may act for it: it holds it, or (in a local game) it holds a
+   * human seat, or every seat is a computer, and `seat` is a computer seat, which the browser
+   * plays. Otherwise 401 or 403.
+   */
+  actor(l: LiveGame, keyHash: string | null, seat: number): number {
+    if (keyHash === null) throw new HttpError(401, 'ERR_AUTH', 'this needs your player key (Authorization: Bearer <key>)');
+    const held = this.adoptAndHeld(l, keyHash);
+    if (seat < 1 || seat > l.seats.length) throw new HttpError(400, 'ERR_ARGUMENT', `"seat" must be from 1 to ${l.seats.length}`);
+    if (held.includes(seat)) return seat;
+    // A local game between computers only has no holder: any key may play it (the browser computes its moves).
+    const local = !l.online && (held.length > 0 || l.seats.every((s) => s.kind.startsWith('computer')));
+    if (local && l.seats[seat - 1]!.kind.startsWith('computer')) return seat;
+    throw new HttpError(403, 'ERR_FORBIDDEN', `your key does not hold seat ${seat} of this game`);
   }
 
-  private loadRow(id: string): GameRow {
-    const g = this.store.getGame(id);
-    if (!g) throw new HttpError(404, 'ERR_NOT_FOUND', `no game '${id}'`);
-    return g;
+  /** Seats the key holds; a game of the first schema (human seats without holder) is adopted by the first key to act on it. */
+  protected adoptAndHeld(l: LiveGame, keyHash: string | null): number[] {
+    if (keyHash === null) return [];
+    const unheld = l.seats.filter((s) => s.kind === 'human' && s.keyHash === null);
+    if (unheld.length > 0 && l.seatsOf(keyHash).length === 0 && l.seats.every((s) => s.keyHash === null)) {
+      this.store.adopt(l.id, keyHash);
+      for (const s of unheld) s.keyHash = keyHash;
+    }
+    return l.seatsOf(keyHash);
   }
 
-  private loadLive(g: GameRow): Live {
-    const cached = this.live.get(g.id);
-    if (cached && cached.moveCount === g.moveCount) return cached;
-    const built = buildGame(g.ruleset, g.options);
+  /** Every human and invited seat has a holder. */
+  allHeld(l: LiveGame): boolean {
+    return l.seats.every((s) => s.kind.startsWith('computer') || s.keyHash !== null);
+  }
+
+  /** The seats whose clock runs now: the human to move, or the human seats that have not committed at a race node. */
+  clockSeats(l: LiveGame): number[] {
+    if (l.over || !this.allHeld(l)) return [];
+    const humans = l.humanSeats();
+    if (l.status === 'race') return humans.filter((s) => l.meta.commits[String(s)] === undefined);
+    return humans.includes(l.state.toMove) ? [l.state.toMove] : [];
+  }
+
+  /** The game in memory, loaded from the store (and replayed) if needed. 404 if there is none. */
+  load(id: string): LiveGame {
+    const hit = this.cache.get(id);
+    if (hit) {
+      this.cache.delete(id);
+      this.cache.set(id, hit);
+      return hit;
+    }
+    const row = this.store.getGame(id);
+    if (!row) throw notFound(id);
+    const built = buildGame(row.ruleset, row.options);
     if (!built.ok) fail(built.error, 500);
-    const s = replay(built.value, g.seed, this.store.getMoves(g.id));
+    const s = replay(built.value, row.seed, this.store.getMoves(id));
     if (!s.ok) fail(s.error, 500);
-    const l = { game: built.value, state: s.value, moveCount: g.moveCount };
-    this.live.set(g.id, l);
+    const l = new LiveGame(row, built.value, s.value, this.store.getSeats(id), readMeta(row.meta));
+    this.remember(l);
+    this.loaded(l);
     return l;
+  }
+
+  /** Called once a game is (re)loaded into memory: play.ts restarts its clock and its computer. */
+  protected loaded(_l: LiveGame): void {}
+
+  /** Holds a game in memory, dropping the least recently used ones without sockets or searches beyond the cap. */
+  protected remember(l: LiveGame): void {
+    this.cache.set(l.id, l);
+    if (this.cache.size <= this.cacheSize) return;
+    for (const [id, g] of this.cache) {
+      if (this.cache.size <= this.cacheSize) break;
+      if (g.peers.size > 0 || g.thinking || g === l) continue;
+      this.cache.delete(id);
+    }
+  }
+
+  /** Drops a game from memory (after a failed write, or a delete). */
+  protected forget(l: LiveGame): void {
+    if (this.cache.get(l.id) === l) this.cache.delete(l.id);
+    l.epoch++;
   }
 }

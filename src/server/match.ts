@@ -49,7 +49,7 @@ function describeLegal(game: Game, s: State, moves: number[]): string {
 }
 
 /** Reads one move (text or code) for `player` (0 = the player to move) and checks it is legal. */
-function readMove(game: Game, s: State, raw: unknown, player: number, field: string): Result<number> {
+export function readMove(game: Game, s: State, raw: unknown, player: number, field: string): Result<number> {
   const moves = legal(game, s, player);
   let m: number;
   if (typeof raw === 'number' && Number.isInteger(raw)) {

@@ -1,118 +1,158 @@
 /**
- * The JSON API as data: each route is a method, a path pattern and a handler, tried in order, the
- * first match answering. A `:name` segment matches what `PARAMS[name]` accepts; a body is read
- * (and, for `body: 'object'`, checked to be a JSON object) before the handler runs. A path no
- * route takes is answered by `noRoute`.
+ * The JSON API as data: each route is a method, a path, the JSON Schemas of its body and query
+ * (checked by fastify before the handler runs: a failure is 400 ERR_ARGUMENT naming the field),
+ * its rate limit, and a handler. app.ts registers them; docs/online.md describes them.
  *
- *   GET    /api/rulesets                 rulesets with their info and options
- *   GET    /api/games                    saved games, most recent first
- *   POST   /api/games                    { ruleset, options?, seats?, seed? } -> 201 game
- *   POST   /api/games/import             a record -> 201 game (replayed and validated)
- *   GET    /api/games/:id                game and its moves
- *   DELETE /api/games/:id
- *   POST   /api/games/:id/moves          { ply, move | code | joint } -> the move, its events, status
- *   POST   /api/games/:id/undo           { toPly } -> game (moves from toPly on deleted)
+ *   GET    /api/rulesets
+ *   GET    /api/games?limit&before       the key's games, newest first, a page at a time
+ *   POST   /api/games                    { ruleset, options?, seed?, seats?, clock? } -> 201 { game, invites }
+ *   POST   /api/games/import             a record -> 201 { game }
+ *   GET    /api/games/:id                { game } with its moves
+ *   DELETE /api/games/:id                { seat? }
+ *   POST   /api/games/:id/join           { token } -> { game, seat }
+ *   POST   /api/games/:id/moves          { seat, ply, code | move | joint } -> the move message
+ *   POST   /api/games/:id/commit         { seat, ply, code | move }
+ *   POST   /api/games/:id/takeback       { seat, ply, toPly? }
+ *   POST   /api/games/:id/answer         { seat, ply, offer, accept }
+ *   POST   /api/games/:id/draw           { seat, ply }
+ *   POST   /api/games/:id/resign         { seat, ply }
+ *   POST   /api/games/:id/rematch        { seat, ply? }
  *   GET    /api/games/:id/record         the game record
+ *   GET    /api/games/:id/live           the live stream (WebSocket)
  */
-import type http from 'node:http';
-import type { GamesApi, Reply } from './games.js';
-import { HttpError, asObject, readBody } from './http.js';
+import { HttpError } from './http.js';
+import type { Reply } from './games.js';
+import type { GamesApi } from './play.js';
 
 /** What a handler is given. */
 export interface RouteRequest {
   method: string;
-  /** The `:name` segments of the path. */
+  /** The `:id` of the path. */
   params: Readonly<Record<string, string>>;
-  /** The JSON body (`{}` when empty); undefined for a route that reads none. */
   body: unknown;
+  query: Readonly<Record<string, string | undefined>>;
+  /** sha256 of the request's player key, or null without one. */
+  keyHash: string | null;
 }
 
 export interface Route {
-  /** An HTTP method, or '*' for any (a refusal declared after the routes of its path). */
   method: string;
-  /** Segments separated by '/', e.g. '/api/games/:id/moves'. */
+  /** e.g. '/api/games/:id/moves'. */
   path: string;
-  /** Read the body first: 'object' = a JSON object (else 400), 'json' = any JSON value. */
-  body?: 'object' | 'json';
+  /** JSON Schema of the body (omitted: the route takes none). */
+  body?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  /** A rate limit of its own (per client), on top of the overall one: which of ServerLimits. */
+  limit?: 'create' | 'import' | 'join';
   handler(r: RouteRequest): Reply;
 }
 
-/** What each `:name` path segment accepts. */
-export const PARAMS: Readonly<Record<string, RegExp>> = { id: /^[A-Za-z0-9]{1,32}$/ };
+/** What a `:id` path segment accepts (a malformed one is 404 like a missing game). */
+export const ID_PATTERN = '^[A-Za-z0-9]{1,32}$';
+
+const seat = { type: 'integer', minimum: 1, maximum: 16 };
+const ply = { type: 'integer', minimum: 0, maximum: 1_000_000_000 };
+const moveText = { type: 'string', minLength: 1, maxLength: 64 };
+const code = { type: 'integer', minimum: 0, maximum: 1_000_000 };
+const choice = { anyOf: [code, moveText] };
+
+function object(properties: Record<string, unknown>, required: string[]): Record<string, unknown> {
+  return { type: 'object', properties, required, additionalProperties: false, maxProperties: 16 };
+}
+
+const seatPly = object({ seat, ply }, ['seat', 'ply']);
+
+export const SCHEMAS = {
+  create: object(
+    {
+      ruleset: { type: 'string', minLength: 1, maxLength: 64 },
+      options: {
+        type: 'object',
+        maxProperties: 32,
+        additionalProperties: { type: ['string', 'number', 'boolean', 'null'], maxLength: 64 },
+      },
+      seed: { type: ['integer', 'null'], minimum: 0, maximum: 4294967295 },
+      seats: { type: 'array', minItems: 1, maxItems: 16, items: { type: 'string', maxLength: 16 } },
+      clock: {
+        type: ['object', 'null'],
+        properties: { baseMs: { type: 'integer' }, incrementMs: { type: 'integer' } },
+        required: ['baseMs', 'incrementMs'],
+        additionalProperties: false,
+      },
+    },
+    ['ruleset'],
+  ),
+  /** A record: its shape is read by the notation layer; this only bounds it. */
+  import: {
+    type: 'object',
+    properties: { moves: { type: 'array' }, agents: { type: 'array', maxItems: 16 } },
+    maxProperties: 32,
+  },
+  remove: object({ seat }, []),
+  join: object({ token: { type: 'string', minLength: 1, maxLength: 64 } }, ['token']),
+  move: object({ seat, ply, code, move: moveText, joint: { type: 'array', minItems: 1, maxItems: 16, items: choice } }, ['seat', 'ply']),
+  commit: object({ seat, ply, code, move: moveText }, ['seat', 'ply']),
+  takeback: object({ seat, ply, toPly: ply }, ['seat', 'ply']),
+  answer: object({ seat, ply, offer: { type: 'string', enum: ['takeback', 'draw', 'rematch'] }, accept: { type: 'boolean' } }, [
+    'seat',
+    'ply',
+    'offer',
+    'accept',
+  ]),
+  seatPly,
+  rematch: object({ seat, ply }, ['seat']),
+  list: {
+    type: 'object',
+    properties: {
+      limit: { type: 'string', pattern: '^(100|[1-9][0-9]?)$' },
+      before: { type: 'string', maxLength: 200 },
+    },
+    additionalProperties: false,
+  },
+} as const;
 
 /** The routes of the API, answered by `games`. */
 export function apiRoutes(games: GamesApi): Route[] {
   const id = (r: RouteRequest): string => r.params['id']!;
-  const object = (r: RouteRequest): Record<string, unknown> => r.body as Record<string, unknown>;
+  const body = (r: RouteRequest): Record<string, unknown> => (r.body ?? {}) as Record<string, unknown>;
   return [
     { method: 'GET', path: '/api/rulesets', handler: () => games.rulesets() },
-    { method: 'GET', path: '/api/games', handler: () => games.list() },
-    { method: 'POST', path: '/api/games', body: 'object', handler: (r) => games.create(object(r)) },
-    { method: '*', path: '/api/games', handler: (r) => notAllowed(`${r.method} is not allowed on /api/games`) },
-    { method: 'POST', path: '/api/games/import', body: 'json', handler: (r) => games.import(r.body) },
-    { method: '*', path: '/api/games/import', handler: () => notAllowed('import takes POST with a record') },
+    {
+      method: 'GET',
+      path: '/api/games',
+      query: SCHEMAS.list,
+      handler: (r) => games.list(r.keyHash, r.query['limit'] === undefined ? 20 : Number(r.query['limit']), r.query['before']),
+    },
+    { method: 'POST', path: '/api/games', body: SCHEMAS.create, limit: 'create', handler: (r) => games.create(r.keyHash, body(r)) },
+    { method: 'POST', path: '/api/games/import', body: SCHEMAS.import, limit: 'import', handler: (r) => games.import(r.keyHash, r.body) },
     { method: 'GET', path: '/api/games/:id', handler: (r) => games.get(id(r)) },
-    { method: 'DELETE', path: '/api/games/:id', handler: (r) => games.delete(id(r)) },
-    { method: 'POST', path: '/api/games/:id/moves', body: 'object', handler: (r) => games.move(id(r), object(r)) },
-    { method: 'POST', path: '/api/games/:id/undo', body: 'object', handler: (r) => games.undo(id(r), object(r)) },
+    { method: 'DELETE', path: '/api/games/:id', handler: (r) => games.delete(r.keyHash, id(r), body(r)) },
+    {
+      method: 'POST',
+      path: '/api/games/:id/join',
+      body: SCHEMAS.join,
+      limit: 'join',
+      handler: (r) => games.joinSeat(r.keyHash, id(r), body(r)),
+    },
+    { method: 'POST', path: '/api/games/:id/moves', body: SCHEMAS.move, handler: (r) => games.move(r.keyHash, id(r), body(r)) },
+    { method: 'POST', path: '/api/games/:id/commit', body: SCHEMAS.commit, handler: (r) => games.commit(r.keyHash, id(r), body(r)) },
+    { method: 'POST', path: '/api/games/:id/takeback', body: SCHEMAS.takeback, handler: (r) => games.takeback(r.keyHash, id(r), body(r)) },
+    { method: 'POST', path: '/api/games/:id/answer', body: SCHEMAS.answer, handler: (r) => games.answer(r.keyHash, id(r), body(r)) },
+    { method: 'POST', path: '/api/games/:id/draw', body: SCHEMAS.seatPly, handler: (r) => games.draw(r.keyHash, id(r), body(r)) },
+    { method: 'POST', path: '/api/games/:id/resign', body: SCHEMAS.seatPly, handler: (r) => games.resign(r.keyHash, id(r), body(r)) },
+    { method: 'POST', path: '/api/games/:id/rematch', body: SCHEMAS.rematch, handler: (r) => games.rematch(r.keyHash, id(r), body(r)) },
     { method: 'GET', path: '/api/games/:id/record', handler: (r) => games.record(id(r)) },
   ];
 }
 
-function notAllowed(message: string): never {
-  throw new HttpError(405, 'ERR_ARGUMENT', message);
-}
-
-/** The parameters of `path` if the route's pattern takes it (`parts` = the path's non-empty segments). */
-export function matchPath(pattern: string, parts: readonly string[]): Record<string, string> | null {
-  const want = pattern.split('/').filter((p) => p !== '');
-  if (want.length !== parts.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const w = want[i]!;
-    const got = parts[i]!;
-    if (w.startsWith(':')) {
-      if (!PARAMS[w.slice(1)]?.test(got)) return null;
-      params[w.slice(1)] = got;
-    } else if (w !== got) {
-      return null;
-    }
-  }
-  return params;
-}
-
-/** The first route that takes this method and path, with its parameters. */
-export function findRoute(
-  routes: readonly Route[],
-  method: string,
-  parts: readonly string[],
-): { route: Route; params: Record<string, string> } | null {
-  for (const route of routes) {
-    if (route.method !== '*' && route.method !== method) continue;
-    const params = matchPath(route.path, parts);
-    if (params) return { route, params };
-  }
-  return null;
-}
-
 /** Why no route takes a path: an unknown resource, a malformed game id, or no such route. */
-export function noRoute(method: string, parts: readonly string[]): HttpError {
+export function noRoute(method: string, pathname: string): HttpError {
+  const parts = pathname.split('/').filter((p) => p !== '');
   const [, resource, id] = parts;
-  if (resource !== 'games') return new HttpError(404, 'ERR_NOT_FOUND', `no API resource '${parts.slice(1).join('/')}'`);
-  if (id !== undefined && !PARAMS['id']!.test(id)) return new HttpError(404, 'ERR_NOT_FOUND', `no game '${id.slice(0, 40)}'`);
-  return new HttpError(404, 'ERR_NOT_FOUND', `no API route ${method} /${parts.join('/')}`);
-}
-
-/** Answers one API request (`parts` = the path's non-empty segments, starting with 'api'). */
-export async function dispatch(routes: readonly Route[], req: http.IncomingMessage, parts: readonly string[]): Promise<Reply> {
-  const method = req.method ?? 'GET';
-  const found = findRoute(routes, method, parts);
-  if (!found) throw noRoute(method, parts);
-  const { route, params } = found;
-  let body: unknown;
-  if (route.body) {
-    body = await readBody(req);
-    if (route.body === 'object') body = asObject(body);
+  if (resource !== 'games') return new HttpError(404, 'ERR_NOT_FOUND', `no API resource '${parts.slice(1).join('/').slice(0, 80)}'`);
+  if (id !== undefined && !new RegExp(ID_PATTERN).test(id)) return new HttpError(404, 'ERR_NOT_FOUND', `no game '${id.slice(0, 40)}'`);
+  if (parts.length <= 3 && method !== 'GET' && method !== 'HEAD') {
+    return new HttpError(405, 'ERR_ARGUMENT', `${method} is not allowed on /${parts.join('/').slice(0, 80)}`);
   }
-  return route.handler({ method, params, body });
+  return new HttpError(404, 'ERR_NOT_FOUND', `no API route ${method} /${parts.join('/').slice(0, 80)}`);
 }

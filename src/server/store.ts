@@ -1,7 +1,12 @@
 /**
- * Storage of games in SQLite (better-sqlite3). One row per game in `games`, one row per
- * decision in `moves`. Every write that changes a game runs in a transaction, so a game is never
- * left half-written: a move row and the game's updated status land together or not at all.
+ * Storage of games in SQLite (better-sqlite3). One row per game in `games`, one per seat in
+ * `seats` (who holds it: the sha256 of a player key, or the sha256 of a one-time invite token),
+ * one per decision in `moves` (its notation and engine codes only: positions are rebuilt by
+ * replay). Every write that changes a game runs in a transaction, so a move row and the game's
+ * updated status land together or not at all.
+ *
+ * A database written by the first schema (moves with a JSON position snapshot each, no seats
+ * table) is migrated in place when opened: its games and moves load as before.
  *
  * The store knows nothing of rules: it keeps what the API layer has already validated.
  */
@@ -13,16 +18,27 @@ export interface GameRow {
   /** Every option with its resolved value. */
   options: Record<string, unknown>;
   seed: number;
-  /** One seat kind per player: 'human' or 'computer:<level>'. */
+  /** One seat kind per player: 'human', 'invite' or 'computer:<level>'. */
   seats: string[];
   created: string;
   updated: string;
-  /** 'playing' | 'over'. */
+  /** 'play' | 'race' | 'over'. */
   status: string;
-  /** Null while playing; the result line when over (e.g. '1-0', '1/2', 'winner 2'). */
+  /** Null while playing; the result line when over. */
   result: string | null;
   /** Number of moves stored (the next ply index). */
   moveCount: number;
+  /** What the engine's state does not hold (end by resign or time, clock, offers, race commits), as JSON. */
+  meta: string | null;
+}
+
+export interface SeatRow {
+  seat: number;
+  kind: string;
+  /** sha256 (hex) of the holder's player key; null for a computer seat or an open invitation. */
+  keyHash: string | null;
+  /** sha256 (hex) of the invitation's token (spent once keyHash is set); null for a seat never invited. */
+  inviteHash: string | null;
 }
 
 export interface MoveRow {
@@ -32,9 +48,9 @@ export interface MoveRow {
   /** The engine's move codes: one for a sequential node, one per player (index 1..P) for a joint node. */
   codes: number[];
   joint: boolean;
-  /** Position after the move (JSON snapshot, for inspection; replay is the source of truth). */
-  position: string;
 }
+
+const SCHEMA_VERSION = 2;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS games (
@@ -46,17 +62,28 @@ CREATE TABLE IF NOT EXISTS games (
   created TEXT NOT NULL,
   updated TEXT NOT NULL,
   status TEXT NOT NULL,
-  result TEXT
+  result TEXT,
+  move_count INTEGER NOT NULL DEFAULT 0,
+  meta TEXT
 );
+CREATE TABLE IF NOT EXISTS seats (
+  game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  seat INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  key_hash TEXT,
+  invite_hash TEXT,
+  PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS seats_by_key ON seats(key_hash);
 CREATE TABLE IF NOT EXISTS moves (
   game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
   ply INTEGER NOT NULL,
   move TEXT NOT NULL,
   codes TEXT NOT NULL,
   joint INTEGER NOT NULL,
-  position TEXT NOT NULL,
   PRIMARY KEY (game_id, ply)
-);
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS games_by_updated ON games(updated, id);
 `;
 
 interface RawGame {
@@ -70,6 +97,7 @@ interface RawGame {
   status: string;
   result: string | null;
   move_count: number;
+  meta: string | null;
 }
 
 interface RawMove {
@@ -77,9 +105,9 @@ interface RawMove {
   move: string;
   codes: string;
   joint: number;
-  position: string;
 }
 
+/** The first schema's status 'playing' is 'play' now. */
 function toGame(r: RawGame): GameRow {
   return {
     id: r.id,
@@ -89,96 +117,224 @@ function toGame(r: RawGame): GameRow {
     seats: JSON.parse(r.seats) as string[],
     created: r.created,
     updated: r.updated,
-    status: r.status,
+    status: r.status === 'playing' ? 'play' : r.status,
     result: r.result,
     moveCount: r.move_count,
+    meta: r.meta,
   };
 }
 
-function toMove(r: RawMove): MoveRow {
-  return { ply: r.ply, move: r.move, codes: JSON.parse(r.codes) as number[], joint: r.joint === 1, position: r.position };
+/** Codes are stored as text: '12' for a sequential decision, '0,3,5' for a joint one (JSON of the first schema reads too). */
+function readCodes(text: string): number[] {
+  const t = text.startsWith('[') ? text.slice(1, -1) : text;
+  return t.split(',').map(Number);
 }
 
-const GAME_COLUMNS = `g.id, g.ruleset, g.options, g.seed, g.seats, g.created, g.updated, g.status, g.result,
-  (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS move_count`;
+function toMove(r: RawMove): MoveRow {
+  return { ply: r.ply, move: r.move, codes: readCodes(r.codes), joint: r.joint === 1 };
+}
+
+const GAME_COLUMNS = 'id, ruleset, options, seed, seats, created, updated, status, result, move_count, meta';
+
+/** A page of a key's games: newest first, `next` continues after the last one. */
+export interface GamePage {
+  games: GameRow[];
+  next: string | null;
+}
 
 export class GameStore {
   private readonly db: Database.Database;
+  private readonly stmt: {
+    getGame: Database.Statement;
+    getSeats: Database.Statement;
+    insertMove: Database.Statement;
+    advance: Database.Statement;
+    setMeta: Database.Statement;
+    movesFrom: Database.Statement;
+  };
+  /** appendMove's transaction, made once (making one per call costs as much as the writes). */
+  private readonly append: (id: string, m: MoveRow, status: string, result: string | null, meta: string | null) => boolean;
 
   constructor(file: string) {
     this.db = new Database(file);
-    // WAL keeps readers off the writer's back; synchronous=FULL makes a commit durable before
-    // the API acknowledges it (a power cut after the answer loses nothing).
+    // WAL with synchronous=NORMAL: a commit survives a crash of this process (the OS has it);
+    // only a power cut may lose the last commits. foreign_keys makes deletes cascade.
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
+    this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
-    this.db.exec(SCHEMA);
+    this.migrate();
+    this.stmt = {
+      getGame: this.db.prepare(`SELECT ${GAME_COLUMNS} FROM games WHERE id = ?`),
+      getSeats: this.db.prepare('SELECT seat, kind, key_hash, invite_hash FROM seats WHERE game_id = ? ORDER BY seat'),
+      insertMove: this.db.prepare('INSERT INTO moves (game_id, ply, move, codes, joint) VALUES (?, ?, ?, ?, ?)'),
+      advance: this.db.prepare(
+        'UPDATE games SET updated = ?, status = ?, result = ?, meta = ?, move_count = move_count + 1 WHERE id = ? AND move_count = ?',
+      ),
+      setMeta: this.db.prepare('UPDATE games SET updated = ?, status = ?, result = ?, meta = ? WHERE id = ?'),
+      movesFrom: this.db.prepare('SELECT ply, move, codes, joint FROM moves WHERE game_id = ? AND ply >= ? ORDER BY ply'),
+    };
+    this.append = this.db.transaction((id: string, m: MoveRow, status: string, result: string | null, meta: string | null): boolean => {
+      if (this.stmt.advance.run(new Date().toISOString(), status, result, meta, id, m.ply).changes !== 1) return false;
+      this.stmt.insertMove.run(id, m.ply, m.move, m.codes.join(','), m.joint ? 1 : 0);
+      return true;
+    });
+  }
+
+  /** Creates the tables, or brings a database of the first schema up to this one. */
+  private migrate(): void {
+    const version = this.db.pragma('user_version', { simple: true }) as number;
+    if (version >= SCHEMA_VERSION) return;
+    const tables = this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+    const old = tables.some((t) => t.name === 'games');
+    this.db.transaction(() => {
+      if (old) {
+        const cols = (this.db.prepare('PRAGMA table_info(games)').all() as { name: string }[]).map((c) => c.name);
+        if (!cols.includes('move_count')) this.db.exec('ALTER TABLE games ADD COLUMN move_count INTEGER NOT NULL DEFAULT 0');
+        if (!cols.includes('meta')) this.db.exec('ALTER TABLE games ADD COLUMN meta TEXT');
+        const moveCols = (this.db.prepare('PRAGMA table_info(moves)').all() as { name: string }[]).map((c) => c.name);
+        if (moveCols.includes('position')) {
+          // The first schema kept a JSON snapshot per move: rebuild the table without it.
+          this.db.exec(`
+            CREATE TABLE moves_v2 (
+              game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+              ply INTEGER NOT NULL, move TEXT NOT NULL, codes TEXT NOT NULL, joint INTEGER NOT NULL,
+              PRIMARY KEY (game_id, ply)
+            ) WITHOUT ROWID;
+            INSERT INTO moves_v2 (game_id, ply, move, codes, joint)
+              SELECT game_id, ply, move, trim(codes, '[]'), joint FROM moves;
+            DROP TABLE moves;
+            ALTER TABLE moves_v2 RENAME TO moves;`);
+        }
+        this.db.exec('UPDATE games SET move_count = (SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id)');
+      }
+      this.db.exec(SCHEMA);
+      if (old) {
+        // Seats of the first schema had no holder: a human seat waits for the first key that acts on it.
+        const rows = this.db.prepare('SELECT id, seats FROM games WHERE id NOT IN (SELECT game_id FROM seats)').all() as RawGame[];
+        const insert = this.db.prepare('INSERT INTO seats (game_id, seat, kind, key_hash, invite_hash) VALUES (?, ?, ?, NULL, NULL)');
+        for (const r of rows) {
+          const kinds = JSON.parse(r.seats) as string[];
+          for (let i = 0; i < kinds.length; i++) insert.run(r.id, i + 1, kinds[i]);
+        }
+      }
+      this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    })();
+    if (old) this.db.exec('VACUUM');
   }
 
   close(): void {
     this.db.close();
   }
 
-  createGame(g: Omit<GameRow, 'moveCount' | 'created' | 'updated'>, moves: readonly MoveRow[] = []): GameRow {
+  createGame(g: Omit<GameRow, 'moveCount' | 'created' | 'updated'>, seats: readonly SeatRow[], moves: readonly MoveRow[] = []): GameRow {
     const now = new Date().toISOString();
-    const insertGame = this.db.prepare(
-      'INSERT INTO games (id, ruleset, options, seed, seats, created, updated, status, result) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    const insertMove = this.db.prepare('INSERT INTO moves (game_id, ply, move, codes, joint, position) VALUES (?, ?, ?, ?, ?, ?)');
+    const insertGame = this.db.prepare(`INSERT INTO games (${GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    const insertSeat = this.db.prepare('INSERT INTO seats (game_id, seat, kind, key_hash, invite_hash) VALUES (?, ?, ?, ?, ?)');
     this.db.transaction(() => {
-      insertGame.run(g.id, g.ruleset, JSON.stringify(g.options), g.seed, JSON.stringify(g.seats), now, now, g.status, g.result);
-      for (const m of moves) insertMove.run(g.id, m.ply, m.move, JSON.stringify(m.codes), m.joint ? 1 : 0, m.position);
+      insertGame.run(
+        g.id,
+        g.ruleset,
+        JSON.stringify(g.options),
+        g.seed,
+        JSON.stringify(g.seats),
+        now,
+        now,
+        g.status,
+        g.result,
+        moves.length,
+        g.meta,
+      );
+      for (const s of seats) insertSeat.run(g.id, s.seat, s.kind, s.keyHash, s.inviteHash);
+      for (const m of moves) this.stmt.insertMove.run(g.id, m.ply, m.move, m.codes.join(','), m.joint ? 1 : 0);
     })();
     return this.getGame(g.id)!;
   }
 
   getGame(id: string): GameRow | undefined {
-    const r = this.db.prepare(`SELECT ${GAME_COLUMNS} FROM games g WHERE g.id = ?`).get(id) as RawGame | undefined;
+    const r = this.stmt.getGame.get(id) as RawGame | undefined;
     return r ? toGame(r) : undefined;
   }
 
-  listGames(limit = 200): GameRow[] {
-    const rows = this.db.prepare(`SELECT ${GAME_COLUMNS} FROM games g ORDER BY g.updated DESC, g.id LIMIT ?`).all(limit) as RawGame[];
-    return rows.map(toGame);
+  getSeats(id: string): SeatRow[] {
+    const rows = this.stmt.getSeats.all(id) as { seat: number; kind: string; key_hash: string | null; invite_hash: string | null }[];
+    return rows.map((r) => ({ seat: r.seat, kind: r.kind, keyHash: r.key_hash, inviteHash: r.invite_hash }));
   }
 
-  getMoves(id: string): MoveRow[] {
-    const rows = this.db.prepare('SELECT ply, move, codes, joint, position FROM moves WHERE game_id = ? ORDER BY ply').all(id) as RawMove[];
-    return rows.map(toMove);
+  /** The games in which `keyHash` holds a seat, most recently updated first, `limit` at a time after `before`. */
+  listForKey(keyHash: string, limit: number, before?: { updated: string; id: string }): GamePage {
+    const where = before ? 'AND (g.updated < ? OR (g.updated = ? AND g.id < ?))' : '';
+    const sql =
+      `SELECT ${GAME_COLUMNS.split(', ')
+        .map((c) => `g.${c}`)
+        .join(', ')} FROM games g ` +
+      `WHERE g.id IN (SELECT game_id FROM seats WHERE key_hash = ?) ${where} ORDER BY g.updated DESC, g.id DESC LIMIT ?`;
+    const args: unknown[] = before ? [keyHash, before.updated, before.updated, before.id, limit + 1] : [keyHash, limit + 1];
+    const rows = (this.db.prepare(sql).all(...args) as RawGame[]).map(toGame);
+    const more = rows.length > limit;
+    const games = rows.slice(0, limit);
+    const last = games[games.length - 1];
+    return { games, next: more && last ? Buffer.from(JSON.stringify([last.updated, last.id])).toString('base64url') : null };
+  }
+
+  /** Ids of the games not over whose meta holds a running clock (to restart their timers). */
+  clockedGames(): string[] {
+    const rows = this.db.prepare("SELECT id FROM games WHERE status != 'over' AND meta LIKE '%\"clock\":{%'").all() as { id: string }[];
+    return rows.map((r) => r.id);
+  }
+
+  getMoves(id: string, fromPly = 0): MoveRow[] {
+    return (this.stmt.movesFrom.all(id, fromPly) as RawMove[]).map(toMove);
   }
 
   /**
    * Appends a move if the game still has exactly `m.ply` moves (a stale client, or two tabs
    * playing at once, must not write over each other). Returns false when the ply was stale.
    */
-  appendMove(id: string, m: MoveRow, status: string, result: string | null): boolean {
-    const count = this.db.prepare('SELECT COUNT(*) AS n FROM moves WHERE game_id = ?');
-    const insert = this.db.prepare('INSERT INTO moves (game_id, ply, move, codes, joint, position) VALUES (?, ?, ?, ?, ?, ?)');
-    const update = this.db.prepare('UPDATE games SET updated = ?, status = ?, result = ? WHERE id = ?');
-    return this.db.transaction((): boolean => {
-      const n = (count.get(id) as { n: number }).n;
-      if (n !== m.ply) return false;
-      insert.run(id, m.ply, m.move, JSON.stringify(m.codes), m.joint ? 1 : 0, m.position);
-      update.run(new Date().toISOString(), status, result, id);
-      return true;
-    })();
+  appendMove(id: string, m: MoveRow, status: string, result: string | null, meta: string | null = null): boolean {
+    return this.append(id, m, status, result, meta);
+  }
+
+  /** Sets what the engine's state does not hold (and the status and result it may change). */
+  setMeta(id: string, status: string, result: string | null, meta: string | null): void {
+    this.stmt.setMeta.run(new Date().toISOString(), status, result, meta, id);
   }
 
   /** Deletes the moves from ply `fromPly` on (undo) and sets the game's status, in one transaction. */
-  truncateMoves(id: string, fromPly: number, status: string, result: string | null): number {
+  truncateMoves(id: string, fromPly: number, status: string, result: string | null, meta: string | null = null): number {
     const del = this.db.prepare('DELETE FROM moves WHERE game_id = ? AND ply >= ?');
-    const update = this.db.prepare('UPDATE games SET updated = ?, status = ?, result = ? WHERE id = ?');
+    const update = this.db.prepare('UPDATE games SET updated = ?, status = ?, result = ?, meta = ?, move_count = ? WHERE id = ?');
     return this.db.transaction((): number => {
       const r = del.run(id, fromPly);
-      update.run(new Date().toISOString(), status, result, id);
+      update.run(new Date().toISOString(), status, result, meta, fromPly, id);
       return r.changes;
     })();
   }
 
+  /**
+   * Binds an invited seat to a key if nobody holds it yet (spends the invitation, whose hash stays
+   * to tell a spent token from a wrong one). False if it was taken first.
+   */
+  join(id: string, seat: number, inviteHash: string, keyHash: string): boolean {
+    const r = this.db
+      .prepare('UPDATE seats SET key_hash = ? WHERE game_id = ? AND seat = ? AND invite_hash = ? AND key_hash IS NULL')
+      .run(keyHash, id, seat, inviteHash);
+    return r.changes === 1;
+  }
+
+  /** Binds every human seat without a holder (a game of the first schema) to a key. */
+  adopt(id: string, keyHash: string): number {
+    const r = this.db.prepare("UPDATE seats SET key_hash = ? WHERE game_id = ? AND kind = 'human' AND key_hash IS NULL").run(keyHash, id);
+    return r.changes;
+  }
+
   deleteGame(id: string): boolean {
-    return this.db.transaction((): boolean => {
-      this.db.prepare('DELETE FROM moves WHERE game_id = ?').run(id);
-      return this.db.prepare('DELETE FROM games WHERE id = ?').run(id).changes > 0;
-    })();
+    return this.db.prepare('DELETE FROM games WHERE id = ?').run(id).changes > 0;
+  }
+
+  /** Bytes of the database file's pages in use (for tests of compact storage). */
+  pageBytes(): number {
+    const count = this.db.pragma('page_count', { simple: true }) as number;
+    const size = this.db.pragma('page_size', { simple: true }) as number;
+    return count * size;
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The board, drawn as SVG from the engine's geometry: holes by row and column (row 0, player 1's
- * near row, at the bottom), stores at the ends when the game has them. It renders a `BoardState`
+ * near row, at the bottom; `turned` draws it half round, for the player across the board), stores
+ * at the ends when the game has them. It renders a `BoardState`
  * and reports taps; it holds no rules (which holes are playable is passed in).
  */
 import type { Geometry } from '../core/geometry.js';
@@ -91,6 +92,8 @@ export class Board {
     private readonly geometry: Geometry,
     private readonly players: number,
     private readonly onActivate: (hole: number) => void,
+    /** Drawn half round: the last row at the bottom, columns right to left. */
+    readonly turned = false,
   ) {
     const hasStores = geometry.stores.length > 0;
     this.offsetX = PAD + (hasStores ? STORE_W + GAP : 0);
@@ -112,7 +115,7 @@ export class Board {
       el('path', { d: `M 30 ${y} C ${width * 0.3} ${y - 8}, ${width * 0.6} ${y + 9}, ${width - 30} ${y - 2}`, class: 'grain' }, this.svg);
     }
     for (const st of geometry.stores) {
-      const x = st.side === 'left' ? PAD : width - PAD - STORE_W;
+      const x = (st.side === 'left') !== turned ? PAD : width - PAD - STORE_W;
       const y = PAD + 6;
       const h = height - 2 * PAD - 12;
       const g = el('g', { class: `store owner-${st.player}`, 'data-store': st.player }, this.svg);
@@ -123,13 +126,13 @@ export class Board {
       this.stores.push({ player: st.player, text, seeds, x: x + STORE_W / 2, y: y + h / 2, h, shown: -1 });
     }
     // Holes in reading order (top row first) so that Tab follows the board.
-    const order = Array.from({ length: geometry.holeCount }, (_, h) => h).sort(
-      (a, b) => geometry.holeRow[b]! - geometry.holeRow[a]! || geometry.holeCol[a]! - geometry.holeCol[b]!,
-    );
+    const col = (h: number): number => (turned ? geometry.cols - 1 - geometry.holeCol[h]! : geometry.holeCol[h]!);
+    const row = (h: number): number => (turned ? geometry.rows - 1 - geometry.holeRow[h]! : geometry.holeRow[h]!);
+    const order = Array.from({ length: geometry.holeCount }, (_, h) => h).sort((a, b) => row(b) - row(a) || col(a) - col(b));
     const nodes: HoleNodes[] = new Array(geometry.holeCount);
     for (const h of order) {
-      const x = this.offsetX + geometry.holeCol[h]! * CELL + CELL / 2;
-      const y = PAD + (geometry.rows - 1 - geometry.holeRow[h]!) * CELL + CELL / 2;
+      const x = this.offsetX + col(h) * CELL + CELL / 2;
+      const y = PAD + (geometry.rows - 1 - row(h)) * CELL + CELL / 2;
       const g = el('g', { class: 'hole', 'data-hole': h, tabindex: 0, role: 'button' }, this.svg);
       el('circle', { cx: x, cy: y, r: R + 6, class: 'halo' }, g);
       const ring = el('circle', { cx: x, cy: y, r: R + 1, class: 'ring' }, g);
@@ -175,8 +178,9 @@ export class Board {
     else if (e.key === 'ArrowDown') dr = -1;
     else return;
     e.preventDefault();
-    const row = g.holeRow[h]! + dr;
-    const col = g.holeCol[h]! + dc;
+    const flip = this.turned ? -1 : 1;
+    const row = g.holeRow[h]! + dr * flip;
+    const col = g.holeCol[h]! + dc * flip;
     for (let k = 0; k < g.holeCount; k++) {
       if (g.holeRow[k] === row && g.holeCol[k] === col) {
         this.holes[k]!.g.focus();

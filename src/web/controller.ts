@@ -6,15 +6,20 @@
  * results and reasons all come from the engine) and no DOM: the page (play.ts) gives it ports to
  * the server, the worker and the views, and its views render what it holds.
  *
- *   loading -> choosing | race | watching | over          (settle: who decides next)
+ * Online (docs/online.md) it acts only for the seats this browser's key holds (`mine`); every
+ * move, from its own post or from the live stream, goes through one inbox, applied once and in
+ * ply order, so a move is never animated twice and a gap is filled by a reload.
+ *
+ *   loading -> choosing | race | watching | waiting | over          (settle: who decides next)
  *   choosing | race | watching -> posting -> animating -> settle
+ *   waiting (another player, the server's computer, friends to join) -> animating -> settle
  *   any settled mode <-> history (a past position; the live mode goes on underneath)
  */
 import type { GameEvent } from '../core/events.js';
-import type { Game } from '../core/game.js';
+import { MAX_MOVES, MOVE_PASS, type Game } from '../core/game.js';
 import type { State } from '../core/state.js';
 import { animate, boardStateOf } from './animate.js';
-import { ApiError, type MoveReply } from './api.js';
+import { ApiError, normalizeDoc, type Decision, type MoveReply } from './api.js';
 import type { BoardState } from './board.js';
 import {
   applyStored,
@@ -25,9 +30,13 @@ import {
   isSimultaneous,
   positions,
   type Choice,
+  type ClockState,
   type GameDoc,
+  type GameEnd,
+  type OfferInfo,
   type StoredMove,
 } from './engine.js';
+import type { LiveMessage } from './live.js';
 import { START_RULE, T, clauseText, eventText, wordsFor, type Words } from './text.js';
 import type { ThinkReply, ThinkRequest } from './worker.js';
 
@@ -50,6 +59,8 @@ export type ChoosingMode = { kind: 'choosing'; player: number; offer: Offer | nu
 export type RaceMode = { kind: 'race'; joint: number[]; thinking: number; offer: Offer | null; hint: Hint };
 /** The computer is to move: `thinking` is its player while the worker works, 0 after a failed answer. */
 export type WatchingMode = { kind: 'watching'; thinking: number };
+/** Somebody else decides (another player, the server's computer), or invited friends have not joined yet. */
+export type WaitingMode = { kind: 'waiting'; for: 'join' | 'player' };
 /** A move being played on the drawn board: `frame` is what is drawn now, `hot` the holes flashing. */
 export type AnimatingMode = { kind: 'animating'; before: State; frame: BoardState; hot: ReadonlySet<number>; skip: boolean };
 
@@ -58,6 +69,7 @@ export type LiveMode =
   | { kind: 'loading' }
   | { kind: 'missing' }
   | WatchingMode
+  | WaitingMode
   | ChoosingMode
   | RaceMode
   | { kind: 'posting' }
@@ -84,9 +96,21 @@ export interface RoundSummary {
 export interface PlayPorts {
   server: {
     getGame(id: string): Promise<GameDoc>;
-    move(id: string, body: { ply: number; code?: number; joint?: number[] }): Promise<MoveReply>;
-    undo(id: string, toPly: number): Promise<unknown>;
+    move(id: string, body: { seat: number; ply: number } & Decision): Promise<MoveReply>;
+    commit(id: string, body: { seat: number; ply: number; code: number }): Promise<unknown>;
+    /** A request online; locally an immediate undo back to `toPly`. */
+    takeback(id: string, body: { seat: number; ply: number; toPly?: number }): Promise<{ game?: GameDoc; toPly?: number }>;
+    answer(id: string, body: { seat: number; ply: number; offer: OfferInfo['offer']; accept: boolean }): Promise<unknown>;
+    draw(id: string, body: { seat: number; ply: number }): Promise<unknown>;
+    resign(id: string, body: { seat: number; ply: number }): Promise<unknown>;
+    rematch(id: string, body: { seat: number }): Promise<unknown>;
   };
+  /** The seats this browser last knew it holds in the game (the live `welcome` then says for sure). */
+  heldSeats(id: string): number[];
+  /** The seats this browser holds, as the server just said: to remember. */
+  seatsLearnt(id: string, seats: number[]): void;
+  /** Both players accepted a rematch: open the new game. */
+  openGame(id: string): void;
   /** The computer's choice for `req.player` (answers of a cancelled request never come). */
   think(req: Omit<ThinkRequest, 'id'>): Promise<ThinkReply>;
   cancelThinking(): void;
@@ -133,6 +157,9 @@ export function describeChoice(c: Choice): string {
   return parts.join(' · ');
 }
 
+/** The live connection: not opened (no socket), up, or down and reconnecting. */
+export type Connection = 'off' | 'up' | 'down';
+
 export class PlayController {
   mode: Mode = { kind: 'loading' };
   /** The game, its engine and its words: set by the first load (see `ready`). */
@@ -146,13 +173,32 @@ export class PlayController {
   message = '';
   /** The last round's summary, shown until dismissed. */
   summary: RoundSummary | null = null;
+  /** The seats this browser's key holds (none: a spectator). */
+  mine: ReadonlySet<number> = new Set();
+  connection: Connection = 'off';
+  /** Seats connected now, and how many watch. */
+  presence: { connected: number[]; spectators: number } = { connected: [], spectators: 0 };
+  /** The server's clock and when (this page's time, ms) it was received. */
+  clock: ClockState | null = null;
+  clockAt = 0;
+  /** Open offers (takeback, draw, rematch) and the seats that have chosen at a race. */
+  offers: OfferInfo[] = [];
+  committed: number[] = [];
+  /** How the game ended when it was not by the rules (resign, time, agreement), or by them. */
+  end: GameEnd | null = null;
   private readonly startHoles = new Map<number, Set<number>>();
   private choiceMemo: { key: string; list: Choice[] } | null = null;
+  private inbox: MoveReply[] = [];
+  private pumping = false;
+  private welcomed = false;
+  private reloadedAt = -1;
 
   constructor(
     readonly id: string,
     private readonly ports: PlayPorts,
-  ) {}
+  ) {
+    this.mine = new Set(ports.heldSeats(id));
+  }
 
   get ready(): boolean {
     return this.game !== undefined;
@@ -173,21 +219,72 @@ export class PlayController {
   }
 
   seatOf(p: number): string {
-    return this.doc.seats[p - 1] ?? 'human';
+    return this.doc.seats[p - 1]?.kind ?? 'human';
   }
 
+  isComputer(p: number): boolean {
+    return this.seatOf(p).startsWith('computer');
+  }
+
+  /** A person's seat (on this device, or a friend's). */
   isHuman(p: number): boolean {
-    return this.seatOf(p) === 'human';
+    return !this.isComputer(p);
+  }
+
+  /** Does this browser decide for seat p? */
+  holds(p: number): boolean {
+    return this.mine.has(p);
+  }
+
+  /** The people's seats this browser holds (not the computer's, which it may also act for). */
+  myPeople(): number[] {
+    return [...this.mine].filter((p) => this.isHuman(p));
   }
 
   humans(): number {
-    return this.doc.seats.filter((s) => s === 'human').length;
+    return this.doc.seats.filter((s) => !s.kind.startsWith('computer')).length;
+  }
+
+  /**
+   * An online game: some person's seat is somebody else's (an invitation, or a seat this key does
+   * not hold). Online the server plays the computer and takebacks are requests; locally the page
+   * thinks for the computer and undo is immediate.
+   */
+  get online(): boolean {
+    if (!this.ready) return false;
+    if (typeof this.doc.online === 'boolean') return this.doc.online;
+    if (this.doc.seats.some((s) => s.kind === 'invite')) return true;
+    return this.welcomed && this.doc.seats.some((s) => !s.kind.startsWith('computer') && !this.mine.has(s.seat));
+  }
+
+  get spectator(): boolean {
+    return this.mine.size === 0;
+  }
+
+  /** Invited seats nobody has taken yet (the game waits for them). */
+  unjoined(): number[] {
+    return this.doc.seats.filter((s) => s.kind === 'invite' && !s.joined && !this.presence.connected.includes(s.seat)).map((s) => s.seat);
+  }
+
+  /** The game is over: by the rules, or by resignation, agreement or time. */
+  get finished(): boolean {
+    return this.end !== null || isOver(this.liveState);
+  }
+
+  /**
+   * This page thinks for a computer seat only in a local game: one of its own, or a match between
+   * computers (nobody's seat: any page showing it plays it on; the ply of each post keeps two
+   * pages from playing the same move twice).
+   */
+  private thinksFor(p: number): boolean {
+    if (!this.isComputer(p) || this.online) return false;
+    return !this.spectator || this.doc.seats.every((s) => s.kind.startsWith('computer'));
   }
 
   readonly name = (p: number): string => {
     if (p <= 0) return '—';
     const seat = this.seatOf(p);
-    if (seat === 'human') return T.person(p);
+    if (!seat.startsWith('computer')) return T.person(p);
     const level = Number(seat.split(':')[1]);
     const computers = this.doc.seats.length - this.humans();
     return computers > 1 ? T.computerN(p, level) : T.computer(level);
@@ -198,7 +295,9 @@ export class PlayController {
     const m = this.live;
     if (m.kind === 'choosing') return m.player;
     if (m.kind !== 'race') return 0;
-    for (let p = 1; p <= this.liveState.players; p++) if (this.isHuman(p) && m.joint[p] === undefined) return p;
+    for (let p = 1; p <= this.liveState.players; p++) {
+      if (this.holds(p) && this.isHuman(p) && m.joint[p] === undefined && !(this.online && this.committed.includes(p))) return p;
+    }
     return 0;
   }
 
@@ -217,13 +316,40 @@ export class PlayController {
     return { player, list: this.choiceMemo.list };
   }
 
-  /** The last ply where a person was to decide: undo goes back to just before it. */
+  /** The last ply where a person here was to decide: a local undo goes back to just before it. */
   undoTarget(): number {
+    if (this.spectator) return -1;
     for (let k = this.moves.length - 1; k >= 0; k--) {
       const s = this.states[k]!;
-      if (isSimultaneous(s) ? this.doc.seats.some((x) => x === 'human') : this.isHuman(s.toMove)) return k;
+      if (isSimultaneous(s) || this.holds(s.toMove)) return k;
     }
     return -1;
+  }
+
+  /** The seat this browser speaks for in a request: the one to move if it holds it, else its first. */
+  actingSeat(): number {
+    const s = this.liveState;
+    if (this.holds(s.toMove) && this.isHuman(s.toMove)) return s.toMove;
+    const people = this.myPeople().sort((a, b) => a - b);
+    return people[0] ?? [...this.mine].sort((a, b) => a - b)[0] ?? 0;
+  }
+
+  /** The offer this browser is asked to answer (made by another seat), or null. */
+  offerToAnswer(): OfferInfo | null {
+    return this.offers.find((o) => !this.holds(o.by) && !this.spectator) ?? null;
+  }
+
+  /** The offer this browser made and that awaits an answer, or null. */
+  offerMade(): OfferInfo | null {
+    return this.offers.find((o) => this.holds(o.by)) ?? null;
+  }
+
+  /** Milliseconds left on seat p's clock now (it runs down between the server's updates). */
+  clockLeft(p: number, now = Date.now()): number {
+    const c = this.clock;
+    if (!c) return 0;
+    const runs = (c.runningSeats ?? (c.running ? [c.running] : [])).includes(p) && !this.finished;
+    return Math.max(0, (c.remainingMs[p - 1] ?? 0) - (runs ? now - this.clockAt : 0));
   }
 
   /** Start holes of move k (1-based), read off its trace: marked on the board as the last move. */
@@ -274,6 +400,11 @@ export class PlayController {
     try {
       doc = await this.ports.server.getGame(this.id);
     } catch (e) {
+      if (this.ready) {
+        this.message = errorText(e);
+        this.ports.changed();
+        return;
+      }
       this.message = errorText(e);
       this.enter({ kind: 'missing' });
       return;
@@ -287,6 +418,8 @@ export class PlayController {
     this.states = positions(this.game, doc.seed, this.moves);
     this.startHoles.clear();
     this.choiceMemo = null;
+    this.inbox = [];
+    this.takeMeta(doc);
     if (first) this.tellOpening();
     this.mode = { kind: 'loading' };
     this.settle();
@@ -300,6 +433,7 @@ export class PlayController {
     if (m.kind === 'history') this.message = T.viewingPly(m.ply, this.moves.length);
     else if (m.kind === 'posting' || m.kind === 'animating') this.message = T.animating;
     else if (m.kind === 'over') this.message = T.matchOver;
+    else if (m.kind === 'waiting') this.message = this.waitingText(m);
     else if (m.kind === 'choosing' || m.kind === 'race' || m.kind === 'watching') this.tapToChoose(m, hole);
     this.ports.changed();
   }
@@ -360,20 +494,66 @@ export class PlayController {
     if (m.kind === 'animating') m.skip = true;
   }
 
-  /** Takes back the moves since a person last decided (the server deletes them), then reloads. */
+  /**
+   * Undo. On one device or against the computer the server takes the moves back at once; online
+   * it asks the others (the answer comes on the live stream).
+   */
   async undo(): Promise<void> {
-    const k = this.undoTarget();
     const live = this.live;
-    if (k < 0 || live.kind === 'posting' || live.kind === 'animating' || live.kind === 'closed') return;
-    this.ports.cancelThinking();
-    this.setLive({ kind: 'posting' });
+    if (this.undoTarget() < 0 || live.kind === 'posting' || live.kind === 'animating' || live.kind === 'closed') return;
+    const online = this.online;
+    if (!online) {
+      this.ports.cancelThinking();
+      this.setLive({ kind: 'posting' });
+    }
+    const ply = this.moves.length;
+    const body = online ? { seat: this.actingSeat(), ply } : { seat: this.actingSeat(), ply, toPly: this.undoTarget() };
     try {
-      await this.ports.server.undo(this.id, k);
+      const r = await this.ports.server.takeback(this.id, body);
+      const toPly = r.toPly ?? (r.game && r.game.moveCount < ply ? r.game.moveCount : undefined);
+      if (toPly !== undefined) this.applyUndo(toPly);
+      if (online) this.message = toPly === undefined ? T.takebackAsked : '';
     } catch (e) {
       this.message = errorText(e);
     }
     if (this.mode.kind === 'closed') return;
-    await this.load();
+    if (online) this.ports.changed();
+    else await this.load();
+  }
+
+  /** Offers a draw, resigns, or offers a rematch after the end (online). */
+  async act(kind: 'draw' | 'resign' | 'rematch'): Promise<void> {
+    if (this.spectator || !this.ready) return;
+    const body = { seat: this.actingSeat(), ply: this.moves.length };
+    try {
+      if (kind === 'draw') await this.ports.server.draw(this.id, body);
+      else if (kind === 'resign') await this.ports.server.resign(this.id, body);
+      else {
+        const r = (await this.ports.server.rematch(this.id, { seat: body.seat })) as { id?: string };
+        if (r.id) {
+          this.ports.openGame(r.id);
+          return;
+        }
+      }
+      this.message = kind === 'draw' ? T.drawOffered : kind === 'rematch' ? T.rematchOffered : '';
+    } catch (e) {
+      this.message = errorText(e);
+    }
+    this.ports.changed();
+  }
+
+  /** Accepts or declines the offer shown. */
+  async answerOffer(accept: boolean): Promise<void> {
+    const o = this.offerToAnswer();
+    if (!o) return;
+    const seat = [...this.mine].find((p) => p !== o.by) ?? this.actingSeat();
+    try {
+      await this.ports.server.answer(this.id, { seat, ply: this.moves.length, offer: o.offer, accept });
+      this.offers = this.offers.filter((x) => x !== o);
+    } catch (e) {
+      this.message = errorText(e);
+    }
+    this.ports.changed();
   }
 
   /** Shows the position after move `to` (a ply, one step, the start or the live game). */
@@ -392,10 +572,81 @@ export class PlayController {
     this.ports.changed();
   }
 
+  /** Something outside the game changed (a setting): render again. */
+  refresh(): void {
+    this.ports.changed();
+  }
+
   /** The page is gone: nothing more happens, late answers are dropped. */
   close(): void {
     this.mode = { kind: 'closed' };
     this.ports.cancelThinking();
+  }
+
+  /** The live connection went up or down. */
+  setConnection(c: Connection): void {
+    this.connection = c;
+    this.ports.changed();
+  }
+
+  /** The last ply this page has (for the live `hello`): -1 before the first move. */
+  get lastPly(): number {
+    return this.moves.length + this.inbox.length - 1;
+  }
+
+  /** A message of the live stream. */
+  onLive(msg: LiveMessage): void {
+    if (!this.ready || this.mode.kind === 'closed') return;
+    switch (msg.type) {
+      case 'welcome':
+        this.welcome(msg.seats, normalizeDoc(msg.game));
+        break;
+      case 'move':
+        this.receive(msg);
+        break;
+      case 'undo':
+        this.applyUndo(msg.toPly);
+        if (msg.game) this.takeMeta(normalizeDoc(msg.game));
+        this.resettle();
+        break;
+      case 'joined':
+        this.takeMeta(normalizeDoc(msg.game));
+        this.resettle();
+        break;
+      case 'committed':
+        if (msg.ply === this.moves.length) this.committed = msg.seats;
+        break;
+      case 'offer':
+        this.offers = [...this.offers.filter((o) => o.offer !== msg.offer), { offer: msg.offer, by: msg.by, toPly: msg.toPly }];
+        break;
+      case 'offerEnded': {
+        const mineToo = this.offers.some((o) => o.offer === msg.offer && this.holds(o.by));
+        this.offers = this.offers.filter((o) => o.offer !== msg.offer);
+        if (!msg.accepted && mineToo) this.message = T.offerDeclined(msg.offer);
+        break;
+      }
+      case 'presence':
+        this.presence = { connected: msg.connected, spectators: msg.spectators };
+        if (this.doc.seats.some((s) => s.kind === 'invite' && !s.joined && msg.connected.includes(s.seat)))
+          this.doc.seats = this.doc.seats.map((s) => (msg.connected.includes(s.seat) ? { ...s, joined: true } : s));
+        this.resettle();
+        break;
+      case 'clock':
+        this.setClock(msg.clock);
+        break;
+      case 'end':
+        this.takeMeta(normalizeDoc(msg.game));
+        this.end = msg.end;
+        this.offers = this.offers.filter((o) => o.offer === 'rematch');
+        this.resettle();
+        break;
+      case 'rematch':
+        this.ports.openGame(msg.id);
+        return;
+      default:
+        return;
+    }
+    this.ports.changed();
   }
 
   // ---- inside --------------------------------------------------------------------------------
@@ -412,22 +663,65 @@ export class PlayController {
     else this.enter(m);
   }
 
-  /** Whoever decides next: a person here chooses, the computer thinks, or the match is over. */
+  /** The parts of a game document that change without a move: seats, clock, offers, the end. */
+  private takeMeta(doc: GameDoc): void {
+    this.doc = { ...this.doc, ...doc, moves: undefined };
+    this.setClock(doc.clock);
+    this.offers = doc.offers;
+    this.committed = doc.committed;
+    this.end = doc.end;
+    this.presence = { ...this.presence, connected: doc.seats.filter((s) => s.connected).map((s) => s.seat) };
+  }
+
+  private setClock(c: ClockState | null): void {
+    this.clock = c;
+    this.clockAt = Date.now();
+  }
+
+  /** The server says which seats this key holds, and what the game is like now. */
+  private welcome(seats: number[], doc: GameDoc): void {
+    const before = [...this.mine].join();
+    this.mine = new Set(seats);
+    this.welcomed = true;
+    this.ports.seatsLearnt(this.id, seats);
+    this.takeMeta(doc);
+    if (doc.moveCount < this.moves.length) this.applyUndo(doc.moveCount);
+    if (before !== seats.join()) this.choiceMemo = null;
+    this.resettle(before !== [...this.mine].join());
+  }
+
+  /** Settles again when who decides may have changed (seats learnt, friends joined, the end). */
+  private resettle(force = false): void {
+    const m = this.live;
+    if (m.kind === 'waiting' || (m.kind === 'choosing' && force) || (m.kind === 'race' && force)) this.settle();
+    else if (this.end && m.kind !== 'animating' && m.kind !== 'posting' && m.kind !== 'loading') this.settle();
+  }
+
+  /** Whoever decides next: a person here chooses, the computer thinks, someone else is awaited, or it is over. */
   private settle(): void {
     const s = this.liveState;
-    if (isOver(s)) {
+    if (this.finished) {
       this.setLive({ kind: 'over' });
+    } else if (this.unjoined().length > 0) {
+      this.setLive({ kind: 'waiting', for: 'join' });
     } else if (isSimultaneous(s)) {
       const m: RaceMode = { kind: 'race', joint: [], thinking: 0, offer: null, hint: NO_HINT };
       this.setLive(m);
-      void this.gatherRace(m);
-    } else if (this.isHuman(s.toMove)) {
-      this.setLive({ kind: 'choosing', player: s.toMove, offer: null, hint: NO_HINT });
-    } else {
+      if (!this.online) void this.gatherRace(m);
+    } else if (this.thinksFor(s.toMove)) {
       const m: WatchingMode = { kind: 'watching', thinking: s.toMove };
       this.setLive(m);
       void this.computerMoves(m);
+    } else if (this.holds(s.toMove)) {
+      this.setLive({ kind: 'choosing', player: s.toMove, offer: null, hint: NO_HINT });
+    } else {
+      this.setLive({ kind: 'waiting', for: 'player' });
     }
+  }
+
+  private waitingText(m: WaitingMode): string {
+    if (m.for === 'join') return T.waitingForJoin(this.unjoined().map(this.name).join(', '));
+    return this.spectator ? T.spectatorNoMoves : T.notYourTurn(this.name(this.liveState.toMove));
   }
 
   private think(player: number, level = Number(this.seatOf(player).split(':')[1])): Promise<ThinkReply> {
@@ -443,13 +737,13 @@ export class PlayController {
       this.setLive({ kind: 'watching', thinking: 0 });
       return;
     }
-    await this.submit({ code: r.move });
+    await this.submit({ code: r.move }, m.thinking);
   }
 
-  /** At a race: the computer players' choices, one after another; then the joint move if complete. */
+  /** At a local race: the computer players' choices, one after another; then the joint move if complete. */
   private async gatherRace(m: RaceMode): Promise<void> {
     for (let p = 1; p <= this.liveState.players; p++) {
-      if (this.isHuman(p) || m.joint[p] !== undefined) continue;
+      if (!this.thinksFor(p) || m.joint[p] !== undefined) continue;
       m.thinking = p;
       this.ports.changed();
       const r = await this.think(p);
@@ -470,24 +764,31 @@ export class PlayController {
     const players = this.liveState.players;
     let missing = false;
     let computerMissing = false;
+    const joint: number[] = [];
     for (let p = 1; p <= players; p++) {
-      if (m.joint[p] !== undefined) continue;
-      missing = true;
-      if (!this.isHuman(p)) computerMissing = true;
+      const buf = new Int32Array(MAX_MOVES);
+      const racing = this.game.legalMovesFor(this.liveState, p, buf) > 0;
+      if (m.joint[p] === undefined && racing) {
+        missing = true;
+        if (this.thinksFor(p)) computerMissing = true;
+      }
+      joint.push(m.joint[p] ?? MOVE_PASS);
     }
     if (missing) {
       this.ports.changed();
       if (computerMissing && m.thinking === 0) void this.gatherRace(m);
       return;
     }
-    await this.submit({ joint: Array.from({ length: players }, (_, i) => m.joint[i + 1]!) });
+    await this.submit({ joint }, this.actingSeat() || 1);
   }
 
   private tapToChoose(m: ChoosingMode | RaceMode | WatchingMode, hole: number): void {
     const { player, list } = this.choicesNow();
     if (player === 0 || m.kind === 'watching') {
       const s = this.liveState;
-      this.message = this.thinking > 0 || !this.isHuman(s.toMove) ? T.computerToMove : T.notYourTurn(this.name(s.toMove));
+      if (this.spectator) this.message = T.spectatorNoMoves;
+      else if (m.kind === 'race') this.message = T.waitingForOthers;
+      else this.message = this.thinking > 0 || this.thinksFor(s.toMove) ? T.computerToMove : T.notYourTurn(this.name(s.toMove));
       return;
     }
     const group = byHole(list).get(hole);
@@ -501,57 +802,131 @@ export class PlayController {
     if (m.kind === 'race') {
       m.joint[player] = c.move;
       m.hint = NO_HINT;
-      await this.submitJointIfComplete(m);
+      if (this.online) await this.commit(m, player, c.move);
+      else await this.submitJointIfComplete(m);
     } else if (m.kind === 'choosing') {
-      await this.submit({ code: c.move });
+      await this.submit({ code: c.move }, player);
     }
   }
 
-  /** Posts a decision; the stored move is then animated (or, on a refusal, the page says why). */
-  private async submit(body: { code?: number; joint?: number[] }): Promise<void> {
+  /** Online race: sends one seat's secret choice; the joint move comes on the live stream. */
+  private async commit(m: RaceMode, player: number, code: number): Promise<void> {
+    this.ports.changed();
+    try {
+      const r = (await this.ports.server.commit(this.id, { seat: player, ply: this.moves.length, code })) as { applied?: MoveReply };
+      if (this.live === m && !this.committed.includes(player)) this.committed = [...this.committed, player];
+      // The last choice in completes the race: its reply carries the joint move.
+      if (r?.applied) this.receive(r.applied);
+    } catch (e) {
+      if (this.live !== m) return;
+      delete m.joint[player];
+      this.message = errorText(e);
+      if (e instanceof ApiError && e.status === 409) await this.load();
+    }
+    this.ports.changed();
+  }
+
+  /** Posts a decision for `seat`; the stored move is then animated (or, on a refusal, the page says why). */
+  private async submit(body: Decision, seat: number): Promise<void> {
     const live = this.live;
     if (live.kind === 'posting' || live.kind === 'animating' || live.kind === 'closed') return;
     this.message = '';
-    const before = this.liveState;
     const posting: LiveMode = { kind: 'posting' };
     this.setLive(posting);
     let reply: MoveReply;
     try {
-      reply = await this.ports.server.move(this.id, { ply: this.moves.length, ...body });
+      reply = await this.ports.server.move(this.id, { seat, ply: this.moves.length, ...body });
     } catch (e) {
       if (this.live !== posting) return;
       this.message = errorText(e, T.reconnect);
-      if (e instanceof ApiError && e.status === 409) await this.load();
+      const ply = this.moves.length;
+      // A conflict reloads the game once per ply (a second refusal at the same ply is not a stale page).
+      if (e instanceof ApiError && e.status === 409 && this.reloadedAt !== ply) {
+        this.reloadedAt = ply;
+        await this.load();
+      }
+      // A refused computer's move is not tried again on its own (that would loop): undo or reload.
+      else if (this.thinksFor(seat)) this.setLive({ kind: 'watching', thinking: 0 });
       else this.settle();
       return;
     }
-    if (this.live !== posting) return;
-    await this.played(before, reply);
+    // The live stream may have brought this move already: the inbox takes each ply once.
+    this.receive(reply);
   }
 
-  /** A move the server stored: recorded, animated, then on to whoever decides next. */
-  private async played(before: State, reply: MoveReply): Promise<void> {
+  /** A move the server stored (our post's reply or the live stream): queued once, in ply order. */
+  private receive(reply: MoveReply): void {
+    const next = this.moves.length + this.inbox.length;
+    if (reply.ply < next) return;
+    if (reply.ply > next) {
+      // A gap: something was missed; the server's game is the truth.
+      void this.load();
+      return;
+    }
+    this.inbox.push(reply);
+    void this.pump();
+  }
+
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      for (let m = this.inbox.shift(); m; m = this.inbox.shift()) {
+        if (m.ply !== this.moves.length) continue;
+        if (!(await this.played(m))) return;
+      }
+    } finally {
+      this.pumping = false;
+    }
+    if (this.mode.kind !== 'closed') this.settle();
+  }
+
+  /** A move the server stored: recorded, animated; false when the page is gone or reloaded. */
+  private async played(reply: MoveReply): Promise<boolean> {
+    const before = this.liveState;
     const m: StoredMove = { ply: reply.ply, move: reply.move, codes: reply.codes, joint: reply.joint };
     const s = before.clone();
     applyStored(this.game, s, m);
     this.moves.push(m);
     this.states.push(s);
+    this.committed = [];
+    if (reply.clock !== undefined) this.setClock(reply.clock);
+    if (reply.end) this.end = reply.end;
     this.comment(`${this.moves.length}. ${this.moveLabel(m, before)}`, undefined, 'move-head');
-    await this.animateMove(before, reply.events);
-    if (this.mode.kind === 'closed') return;
+    // Catching up on several moves (back from a dropped connection): only the last one is played slowly.
+    await this.animateMove(before, reply.events, this.inbox.length > 0);
+    if (this.mode.kind === 'closed') return false;
     this.summary = roundSummaryOf(reply.events) ?? this.summary;
-    if (reply.position.counts.join() !== Array.from(s.counts).join()) {
+    if (reply.position && reply.position.counts.join() !== Array.from(s.counts).join()) {
       // The page's engine and the server's disagree: trust the server and reload.
       await this.load();
-      return;
+      return false;
     }
-    this.settle();
+    return true;
+  }
+
+  /** Takes back the moves from `toPly` on (a takeback the server applied). */
+  private applyUndo(toPly: number): void {
+    this.inbox = [];
+    const live = this.live;
+    if (live.kind === 'animating') live.skip = true;
+    if (toPly >= this.moves.length) return;
+    this.ports.cancelThinking();
+    this.moves = this.moves.slice(0, toPly);
+    this.states = this.states.slice(0, toPly + 1);
+    this.startHoles.clear();
+    this.choiceMemo = null;
+    this.summary = null;
+    this.end = null;
+    this.comment(T.takenBack(toPly), undefined, 'move-head');
+    if (this.mode.kind === 'history' && this.mode.ply > toPly) this.mode = this.mode.live;
+    if (!this.pumping && live.kind !== 'posting') this.settle();
   }
 
   /** Plays the events on the drawn board, frame by frame; a history view or a skip sees no frames. */
-  private async animateMove(before: State, events: readonly GameEvent[]): Promise<void> {
+  private async animateMove(before: State, events: readonly GameEvent[], skip = false): Promise<void> {
     const frame = boardStateOf(before);
-    const m: AnimatingMode = { kind: 'animating', before, frame, hot: NONE, skip: false };
+    const m: AnimatingMode = { kind: 'animating', before, frame, hot: NONE, skip };
     this.setLive(m);
     await animate(frame, events, {
       delay: () => this.ports.frameDelay(),
@@ -616,21 +991,39 @@ export function statusText(c: PlayController): string {
   const m = c.live;
   if (!c.ready || m.kind === 'loading' || m.kind === 'missing') return '';
   const l = c.liveState;
-  if (isOver(l)) return T.matchOver;
+  if (c.finished) return c.end && c.end.reason !== 'rules' ? endText(c) : T.matchOver;
   if (m.kind === 'animating' || m.kind === 'posting') return T.sowing;
+  if (m.kind === 'waiting' && m.for === 'join') return T.waitingForJoin(c.unjoined().map(c.name).join(', '));
   if (c.thinking > 0) return T.thinking(isSimultaneous(l) ? T.theComputer : c.name(l.toMove));
   const player = c.chooser;
-  const solo = c.humans() === 1;
+  const solo = c.myPeople().length === 1;
   if (player > 0 && isSimultaneous(l)) return solo ? T.chooseSolo : T.chooseFor(c.name(player));
   if (player > 0) return solo ? T.yourTurnSolo : T.yourTurn(c.name(player));
-  return isSimultaneous(l) ? T.everyoneChooses : T.toMove(c.name(l.toMove));
+  if (isSimultaneous(l)) {
+    if (c.spectator || !c.online) return T.everyoneChooses;
+    const chosen = c.committed.filter((p) => !c.holds(p)).map(c.name);
+    return chosen.length ? `${T.waitingForOthers} ${T.hasChosen(chosen.join(', '))}` : T.waitingForOthers;
+  }
+  if (c.online && !c.spectator && m.kind === 'waiting') return T.waitingFor(c.name(l.toMove));
+  return T.toMove(c.name(l.toMove));
+}
+
+/** How a game ended other than by the rules (resignation, time, agreement), in words. */
+export function endText(c: PlayController): string {
+  const end = c.end;
+  if (!end) return '';
+  const winner = end.winner > 0 ? c.name(end.winner) : '';
+  if (end.reason === 'resign') return winner ? T.wonByResignation(winner) : T.endedByResignation;
+  if (end.reason === 'time') return winner ? T.wonOnTime(winner) : T.endedOnTime;
+  if (end.reason === 'agreement') return T.drawnByAgreement;
+  return end.text;
 }
 
 /** What the page is waiting for, for tests and assistive tools (the page's data-state). */
 export function pageState(c: PlayController): 'loading' | 'over' | 'busy' | 'thinking' | 'human' | 'waiting' {
   const m = c.live;
   if (!c.ready || m.kind === 'loading' || m.kind === 'missing') return 'loading';
-  if (isOver(c.liveState)) return 'over';
+  if (c.finished && m.kind !== 'animating') return 'over';
   if (m.kind === 'animating' || m.kind === 'posting') return 'busy';
   if (c.thinking > 0) return 'thinking';
   return c.chooser > 0 ? 'human' : 'waiting';
@@ -644,17 +1037,28 @@ export function controlsOf(c: PlayController): {
   steps: boolean;
   pass: boolean;
   concede: boolean;
+  resign: boolean;
+  draw: boolean;
+  rematch: boolean;
+  player: boolean;
 } {
   const m = c.live;
   const busy = m.kind === 'animating' || m.kind === 'posting';
   const asking = (m.kind === 'choosing' || m.kind === 'race') && m.hint.kind === 'asking';
   const { list } = c.ready ? c.choicesNow() : { list: [] };
+  const player = c.ready && !c.spectator;
+  const playing = player && c.online && !c.finished && m.kind !== 'loading' && m.kind !== 'missing' && c.unjoined().length === 0;
   return {
-    undo: c.ready && !busy && c.undoTarget() >= 0,
-    hint: c.chooser > 0 && !busy && !asking && c.mode.kind !== 'history',
+    undo: player && !busy && !c.finished && c.undoTarget() >= 0 && !c.offerMade(),
+    // No engine hints in a game against other people.
+    hint: c.chooser > 0 && !busy && !asking && c.mode.kind !== 'history' && !c.online,
     skip: m.kind === 'animating',
     steps: m.kind !== 'animating',
     pass: list.some((x) => x.kind === 'pass'),
     concede: list.some((x) => x.kind === 'concede'),
+    resign: playing,
+    draw: playing && !c.offerMade(),
+    rematch: player && c.online && c.finished && !c.offerMade(),
+    player,
   };
 }

@@ -17,19 +17,61 @@ export interface StoredMove {
   joint: boolean;
 }
 
+/** A seat of a game: who sits there (human, invite, computer:N), whether taken, whether online now. */
+export interface SeatInfo {
+  seat: number;
+  kind: string;
+  joined: boolean;
+  connected: boolean;
+}
+
+/** The server's clock: milliseconds left per seat, whose clock runs (0 = none), when it was read. */
+export interface ClockState {
+  baseMs: number;
+  incrementMs: number;
+  /** Index 0 = seat 1. */
+  remainingMs: number[];
+  running: number;
+  /** Every seat whose clock runs (several at a race node). */
+  runningSeats?: number[];
+  at: number | string;
+}
+
+/** An open offer: a takeback (back to `toPly`), a draw or a rematch, made by seat `by`. */
+export interface OfferInfo {
+  offer: 'takeback' | 'draw' | 'rematch';
+  by: number;
+  toPly?: number;
+}
+
+/** How a game ended: the winner (0 = draw), why, and the server's words. */
+export interface GameEnd {
+  winner: number;
+  reason: string;
+  text: string;
+}
+
 /** A game as the API returns it. */
 export interface GameDoc {
   id: string;
   ruleset: string;
   options: Record<string, unknown>;
   seed: number;
-  seats: string[];
+  seats: SeatInfo[];
   status: string;
   result: string | null;
   created: string;
   updated: string;
   moveCount: number;
   moves?: StoredMove[];
+  clock: ClockState | null;
+  offers: OfferInfo[];
+  committed: number[];
+  end: GameEnd | null;
+  /** Has the game an invited seat (the server plays its computers; takebacks are requests)? */
+  online?: boolean;
+  /** The rematch's game id, once both accepted. */
+  rematch?: string | null;
 }
 
 export function buildGame(ruleset: string, options: Record<string, unknown>): Game {

@@ -1,10 +1,12 @@
 /**
- * The saved games: resume, view, delete, and import a record. This is the start page until the
- * catalogue (issue 8) takes that place.
+ * The saved games of this browser (the games its player key holds a seat in, newest first, a
+ * page at a time): resume, view, delete, and import a record.
  */
 import { RULESETS } from '../games/index.js';
 import { api, ApiError } from './api.js';
 import { h } from './dom.js';
+import type { GameDoc } from './engine.js';
+import { rememberSeats, rememberedSeats } from './identity.js';
 import { go, link } from './router.js';
 import { T } from './text.js';
 
@@ -12,53 +14,72 @@ function rulesetName(id: string): string {
   return RULESETS.find((r) => r.info.id === id)?.info.name ?? id;
 }
 
+/** The seat this browser deletes a game as: one it remembers holding, else the first person's seat. */
+function seatToDelete(g: GameDoc): number {
+  return rememberedSeats(g.id)[0] ?? g.seats.find((s) => s.kind === 'human')?.seat ?? 1;
+}
+
+function gameItem(g: GameDoc, removed: () => void): HTMLElement {
+  const del = h(
+    'button',
+    {
+      class: 'quiet',
+      onclick: async () => {
+        if (!confirm(T.confirmDelete)) return;
+        try {
+          await api.deleteGame(g.id, seatToDelete(g));
+          removed();
+        } catch (e) {
+          // A game with another player cannot be deleted once begun: the server says why.
+          item.append(h('p', { class: 'message' }, e instanceof ApiError ? T.serverError(e.code, e.message) : (e as Error).message));
+        }
+      },
+    },
+    T.deleteGame,
+  );
+  const kinds = g.seats.map((s) => s.kind);
+  const item: HTMLElement = h(
+    'li',
+    { class: 'saved-game', 'data-game': g.id },
+    h(
+      'a',
+      { href: link(`/game/${g.id}`), class: 'saved-link' },
+      h('strong', {}, rulesetName(g.ruleset)),
+      h(
+        'span',
+        { class: 'meta' },
+        `${T.movesCount(g.moveCount)} · ${g.status === 'over' ? T.statusOver : T.statusPlaying} · ${T.seatsShort(kinds)}`,
+      ),
+      h('span', { class: 'meta' }, new Date(g.updated).toLocaleString()),
+      g.result ? h('span', { class: 'meta result' }, g.result) : null,
+    ),
+    h('a', { class: 'button', href: link(`/game/${g.id}`) }, g.status === 'over' ? T.view : T.resume),
+    del,
+  );
+  return item;
+}
+
 export function homePage(root: HTMLElement): void {
   const list = h('ul', { class: 'saved', 'aria-live': 'polite' }, h('li', {}, T.loading));
+  const more = h('button', { class: 'more', hidden: true }, T.moreGames);
   const msg = h('p', { class: 'message', role: 'status' });
   const area = h('textarea', { rows: 5, 'aria-label': T.importRecord, placeholder: '{ "format": "gabata-record/1", … }' });
-  const refresh = async (): Promise<void> => {
+  let next: string | null = null;
+  /** Appends one page of games (the first page replaces the list). */
+  const page = async (first: boolean): Promise<void> => {
     try {
-      const games = await api.listGames();
-      list.replaceChildren();
-      if (games.length === 0) list.append(h('li', { class: 'empty' }, T.noSavedGames));
-      for (const g of games) {
-        const del = h(
-          'button',
-          {
-            class: 'quiet',
-            onclick: async () => {
-              if (!confirm(T.confirmDelete)) return;
-              await api.deleteGame(g.id);
-              void refresh();
-            },
-          },
-          T.deleteGame,
-        );
-        list.append(
-          h(
-            'li',
-            { class: 'saved-game', 'data-game': g.id },
-            h(
-              'a',
-              { href: link(`/game/${g.id}`), class: 'saved-link' },
-              h('strong', {}, rulesetName(g.ruleset)),
-              h(
-                'span',
-                { class: 'meta' },
-                `${T.movesCount(g.moveCount)} · ${g.status === 'over' ? T.statusOver : T.statusPlaying} · ${T.seatsShort(g.seats)}`,
-              ),
-              h('span', { class: 'meta' }, new Date(g.updated).toLocaleString()),
-              g.result ? h('span', { class: 'meta result' }, g.result) : null,
-            ),
-            h('a', { class: 'button', href: link(`/game/${g.id}`) }, g.status === 'over' ? T.view : T.resume),
-            del,
-          ),
-        );
-      }
+      const r = await api.listGames(first ? undefined : (next ?? undefined));
+      if (first) list.replaceChildren();
+      if (first && r.games.length === 0) list.append(h('li', { class: 'empty' }, T.noSavedGames));
+      for (const g of r.games) list.append(gameItem(g, () => void page(true)));
+      next = r.next;
+      more.hidden = next === null;
     } catch (e) {
       list.replaceChildren(h('li', { class: 'error' }, (e as Error).message));
     }
   };
+  more.addEventListener('click', () => void page(false));
+  const refresh = (): Promise<void> => page(true);
   const doImport = async (): Promise<void> => {
     msg.textContent = '';
     let rec: unknown;
@@ -70,6 +91,10 @@ export function homePage(root: HTMLElement): void {
     }
     try {
       const g = await api.importRecord(rec);
+      rememberSeats(
+        g.id,
+        g.seats.map((s) => s.seat),
+      );
       msg.textContent = T.importDone;
       go(`/game/${g.id}`);
     } catch (e) {
@@ -84,7 +109,7 @@ export function homePage(root: HTMLElement): void {
       h('p', {}, T.appTagline),
       h('a', { class: 'button primary big', href: link('/new') }, T.newGame),
     ),
-    h('section', { class: 'panel' }, h('h2', {}, T.savedGames), list),
+    h('section', { class: 'panel' }, h('h2', {}, T.savedGames), list, more),
     h(
       'section',
       { class: 'panel' },

@@ -5,7 +5,9 @@
  */
 import { renderCatalogue, renderGamePage, type Nav } from './catalogue/index.js';
 import { h } from './dom.js';
+import { explorePage } from './explore.js';
 import { homePage } from './home.js';
+import { joinPage } from './join.js';
 import { newGamePage } from './newgame.js';
 import { playPage } from './play.js';
 import { Router, go, link, type Page } from './router.js';
@@ -37,6 +39,7 @@ function boot(): void {
       h('a', { href: link('/') }, T.navCatalogue),
       h('a', { href: link('/games') }, T.navHome),
       h('a', { href: link('/new') }, T.navNew),
+      h('a', { href: link('/explore') }, 'Explore'),
     ),
   );
   const main = h('main', { id: 'app' });
@@ -49,7 +52,10 @@ function boot(): void {
       { pattern: /^\/catalogue\/([\w-]+)$/, page: (root, [id]) => renderGamePage(root, id!, nav) },
       { pattern: /^\/games$/, page: homePage },
       { pattern: /^\/new(?:\/([\w-]+))?$/, page: newGamePage },
-      { pattern: /^\/game\/([A-Za-z0-9]+)$/, page: playPage },
+      { pattern: /^\/game\/([\w-]+)$/, page: (root, p) => playPage(root, p) },
+      { pattern: /^\/watch\/([\w-]+)$/, page: (root, p) => playPage(root, p, true) },
+      { pattern: /^\/join\/([\w-]+)\/([\w-]+)$/, page: joinPage },
+      { pattern: /^\/explore(?:\/([\w.-]+))?$/, page: explorePage },
     ],
     notFound,
   );

@@ -1,14 +1,17 @@
 /**
  * The new-game screen: the ruleset with its provenance, every rule option with a line for each
- * reading (the default marked), the seats (a person on this device or the computer at a level),
- * and who starts. The options are the ruleset's own `OptionSpec`s; the screen only lays them out.
+ * reading (the default marked), the seats (a person on this device, a friend invited by a link,
+ * or the computer at a level), who starts, and the clock (none, a preset or custom). A game with
+ * an invited seat is played online: its page shows the invite links until the friends join. The
+ * options are the ruleset's own `OptionSpec`s; the screen only lays them out.
  */
 import type { Ruleset } from '../core/game.js';
 import type { OptionSpec, OptionValue } from '../core/options.js';
 import { defaultOptions } from '../core/options.js';
 import { RULESETS } from '../games/index.js';
-import { api, ApiError } from './api.js';
+import { api, ApiError, type NewGame } from './api.js';
 import { h } from './dom.js';
+import { rememberInvites, rememberSeats } from './identity.js';
 import { go } from './router.js';
 import { T } from './text.js';
 
@@ -145,7 +148,7 @@ function presetField(ruleset: Ruleset, preset: string, onPick: (name: string) =>
   );
 }
 
-/** One row per seat: a person on this device or the computer at a level; `seats` is edited in place. */
+/** One row per seat: a person here, a friend (invite) or the computer at a level; `seats` is edited in place. */
 function seatRows(n: number, seats: string[]): HTMLElement[] {
   while (seats.length < n) seats.push('computer:2');
   return Array.from({ length: n }, (_, i) =>
@@ -159,22 +162,87 @@ function seatRows(n: number, seats: string[]): HTMLElement[] {
         'select',
         { name: `seat${i + 1}`, onchange: (e: Event) => (seats[i] = (e.target as HTMLSelectElement).value) },
         h('option', { value: 'human', selected: seats[i] === 'human' }, T.seatHuman),
+        h('option', { value: 'invite', selected: seats[i] === 'invite' }, T.seatInvite),
         [1, 2, 3, 4, 5].map((l) => h('option', { value: `computer:${l}`, selected: seats[i] === `computer:${l}` }, T.seatComputer(l))),
       ),
     ),
   );
 }
 
-/** Asks the server for the game and opens it; a refusal is shown in `msg`. */
-async function startGame(
-  body: { ruleset: string; options: Record<string, unknown>; seats: string[] },
-  seedText: string,
-  msg: HTMLElement,
-): Promise<void> {
+/** The clock presets: base minutes + increment seconds. */
+export const CLOCK_PRESETS: readonly (readonly [number, number])[] = [
+  [5, 3],
+  [10, 5],
+  [30, 20],
+];
+
+/** The clock choice: none (correspondence), a preset, or custom minutes and seconds; `clock` is edited in place. */
+function clockField(clock: { value: string; base: number; inc: number }): HTMLElement {
+  const custom = h(
+    'span',
+    { class: 'clock-custom', hidden: clock.value !== 'custom' },
+    h(
+      'label',
+      {},
+      `${T.clockBase} `,
+      h('input', {
+        type: 'number',
+        name: 'clockBase',
+        min: 1,
+        max: 600,
+        value: String(clock.base),
+        onchange: (e: Event) => (clock.base = Math.max(1, Math.min(600, Number((e.target as HTMLInputElement).value) || 1))),
+      }),
+    ),
+    ' ',
+    h(
+      'label',
+      {},
+      `${T.clockIncrement} `,
+      h('input', {
+        type: 'number',
+        name: 'clockIncrement',
+        min: 0,
+        max: 600,
+        value: String(clock.inc),
+        onchange: (e: Event) => (clock.inc = Math.max(0, Math.min(600, Number((e.target as HTMLInputElement).value) || 0))),
+      }),
+    ),
+  );
+  const select = h(
+    'select',
+    {
+      name: 'clock',
+      onchange: (e: Event) => {
+        clock.value = (e.target as HTMLSelectElement).value;
+        custom.hidden = clock.value !== 'custom';
+      },
+    },
+    h('option', { value: 'none', selected: clock.value === 'none' }, T.clockNone),
+    CLOCK_PRESETS.map(([b, i]) => h('option', { value: `${b}+${i}`, selected: clock.value === `${b}+${i}` }, T.clockPreset(b, i))),
+    h('option', { value: 'custom', selected: clock.value === 'custom' }, T.clockCustom),
+  );
+  return h('div', { class: 'clock-field' }, h('label', {}, `${T.clock} `, select), ' ', custom);
+}
+
+/** The clock of the request body, or undefined for none. */
+function clockOf(clock: { value: string; base: number; inc: number }): NewGame['clock'] {
+  if (clock.value === 'none') return undefined;
+  const [b, i] = clock.value === 'custom' ? [clock.base, clock.inc] : clock.value.split('+').map(Number);
+  return { baseMs: b! * 60_000, incrementMs: i! * 1000 };
+}
+
+/** Asks the server for the game and opens it (with its invite links, if any); a refusal is shown in `msg`. */
+async function startGame(body: NewGame, seedText: string, msg: HTMLElement): Promise<void> {
   msg.textContent = '';
   try {
-    const g = await api.createGame(seedText === '' ? body : { ...body, seed: Number(seedText) });
-    go(`/game/${g.id}`);
+    const { game, invites } = await api.createGame(seedText === '' ? body : { ...body, seed: Number(seedText) });
+    rememberSeats(
+      game.id,
+      body.seats.flatMap((k, i) => (k === 'human' ? [i + 1] : [])),
+    );
+    if (invites.length) rememberInvites(game.id, invites);
+    go(`/game/${game.id}`);
   } catch (e) {
     msg.textContent = e instanceof ApiError ? T.serverError(e.code, e.message) : (e as Error).message;
   }
@@ -185,6 +253,7 @@ export function newGamePage(root: HTMLElement, params: string[]): void {
   let values: Record<string, OptionValue> = defaultOptions(ruleset.options);
   let preset = '';
   const seats: string[] = ['human', 'computer:2', 'computer:2'];
+  const clock = { value: 'none', base: 15, inc: 10 };
   const form = h('form', { class: 'newgame', onsubmit: (e: Event) => e.preventDefault() });
   const msg = h('p', { class: 'message error', role: 'alert' });
 
@@ -226,7 +295,11 @@ export function newGamePage(root: HTMLElement, params: string[]): void {
     const n = typeof players === 'number' ? players : 2;
     const seedInput = h('input', { type: 'number', min: 0, max: 4294967295, name: 'seed', placeholder: '—' });
     const start = (): Promise<void> =>
-      startGame({ ruleset: ruleset.info.id, options: values, seats: seats.slice(0, n) }, seedInput.value.trim(), msg);
+      startGame(
+        { ruleset: ruleset.info.id, options: values, seats: seats.slice(0, n), clock: clockOf(clock) },
+        seedInput.value.trim(),
+        msg,
+      );
     const startButton = (): HTMLButtonElement =>
       h('button', { class: 'primary big', type: 'submit', disabled: typeof players !== 'number', onclick: start }, T.start);
     const playersSection = h(
@@ -237,6 +310,7 @@ export function newGamePage(root: HTMLElement, params: string[]): void {
       seatRows(n, seats),
       h('h3', {}, T.whoStarts),
       firstSpec ? field(firstSpec) : h('p', { class: 'help' }, T.raceStarts),
+      clockField(clock),
       h('label', { class: 'seed' }, T.seed, ' ', seedInput),
       h('div', { class: 'start-row' }, startButton()),
     );

@@ -7,6 +7,7 @@ import { Board, type BoardState } from './board.js';
 import {
   controlsOf,
   describeChoice,
+  endText,
   pageState,
   statusText,
   type CommentLine,
@@ -16,6 +17,7 @@ import {
 } from './controller.js';
 import { fill, h } from './dom.js';
 import { isOver, isSimultaneous, landmarks } from './engine.js';
+import { boardTurned, inviteLink, rememberedInvites, setBoardTurned, watchLink } from './identity.js';
 import { link } from './router.js';
 import { CLAUSES, RULE_FAMILIES, T, clauseText, clausesOf, endReasonText } from './text.js';
 
@@ -34,6 +36,37 @@ function ruleChip(rule: string | undefined): HTMLElement | null {
   return h('abbr', { class: 'rule', title: clauseText(rule) || rule }, rule);
 }
 
+/** Is seat p's own near row at the top of the board as drawn unturned (so its player wants it turned)? */
+function farSide(c: PlayController, p: number): boolean {
+  const g = c.game.geometry;
+  const s0 = c.states[0]!;
+  let sum = 0;
+  let n = 0;
+  for (let hole = 0; hole < g.holeCount; hole++) {
+    if (s0.owners[hole] !== p) continue;
+    sum += g.holeRow[hole]!;
+    n++;
+  }
+  return n > 0 && sum / n > (g.rows - 1) / 2;
+}
+
+/** Whether the board is drawn turned: a player online sees his own near row at the bottom, the setting turns it. */
+export function turnedFor(c: PlayController): boolean {
+  const own = c.online && !c.spectator ? [...c.mine].sort((a, b) => a - b)[0] : undefined;
+  const auto = own !== undefined && farSide(c, own);
+  return auto !== boardTurned();
+}
+
+/** m:ss (h:mm:ss past an hour; seconds and tenths under ten seconds). */
+export function clockText(ms: number): string {
+  if (ms < 10_000) return (Math.floor(ms / 100) / 10).toFixed(1);
+  const t = Math.ceil(ms / 1000);
+  const hh = Math.floor(t / 3600);
+  const mm = Math.floor((t % 3600) / 60);
+  const ss = String(t % 60).padStart(2, '0');
+  return hh > 0 ? `${hh}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
+}
+
 /** The board and the players' piles beside it: the shown position, or the frame being animated. */
 export class BoardView {
   private board: Board | null = null;
@@ -47,9 +80,15 @@ export class BoardView {
   render(): void {
     const c = this.c;
     if (!c.ready) return;
+    const turned = turnedFor(c);
+    if (this.board && this.board.turned !== turned) {
+      this.board.svg.remove();
+      this.board = null;
+    }
     if (!this.board) {
-      this.board = new Board(this.box, c.game.geometry, c.game.players, (hole) => c.tap(hole));
+      this.board = new Board(this.box, c.game.geometry, c.game.players, (hole) => c.tap(hole), turned);
       this.box.setAttribute('data-ruleset', c.game.ruleset.info.id);
+      this.box.dataset['turned'] = String(turned);
     }
     const d = c.display();
     const { legal, hot, last, hint } = d;
@@ -57,27 +96,57 @@ export class BoardView {
     this.renderPlayers(d.frame, d.state);
   }
 
+  /** The clocks only (they run down between renders). */
+  renderClocks(): void {
+    const c = this.c;
+    if (!c.ready || !c.clock) return;
+    for (const el of Array.from(this.playersBar.querySelectorAll<HTMLElement>('.clock'))) {
+      const p = Number(el.dataset['seat']);
+      const left = c.clockLeft(p);
+      el.textContent = clockText(left);
+      el.classList.toggle('low', left < Math.min(20_000, c.clock.baseMs / 10));
+      el.classList.toggle('running', c.clock.running === p && !c.finished);
+    }
+  }
+
   private renderPlayers(v: BoardState, s: State): void {
     const { c } = this;
     const hasStores = c.game.geometry.stores.length > 0;
     const pile = hasStores ? T.store : T.hand;
-    this.playersBar.replaceChildren(
-      ...Array.from({ length: c.game.players }, (_, i) => {
-        const p = i + 1;
-        const active = !isOver(s) && (s.toMove === p || (isSimultaneous(s) && s.active[p]));
-        const out = s.active[p] === 0;
-        const you = c.isHuman(p) && c.humans() === 1 && c.game.players > 1 ? h('span', { class: 'you' }, ` ${T.youMark}`) : null;
-        const reserve = v.reserve[p] ?? 0;
-        return h(
-          'div',
-          { class: `player owner-${p}${active ? ' to-move' : ''}${out ? ' out' : ''}`, 'data-player': p },
-          h('span', { class: `swatch owner-${p}` }),
-          h('span', { class: 'pname' }, c.name(p), you),
-          h('span', { class: 'pile', title: pile, 'data-captured': v.captured[p] ?? 0 }, `${v.captured[p] ?? 0} ${pile}`),
-          reserve > 0 ? h('span', { class: 'pile reserve', 'data-reserve': reserve }, `${reserve} ${T.reserve}`) : null,
-        );
-      }),
-    );
+    const online = c.online;
+    const players = Array.from({ length: c.game.players }, (_, i) => {
+      const p = i + 1;
+      const active = !c.finished && (s.toMove === p || (isSimultaneous(s) && s.active[p]));
+      const out = s.active[p] === 0;
+      const mineMark = c.isHuman(p) && c.holds(p) && (online || (c.myPeople().length === 1 && c.game.players > 1));
+      const you = mineMark ? h('span', { class: 'you' }, ` ${T.youMark}`) : null;
+      const reserve = v.reserve[p] ?? 0;
+      const connected = c.presence.connected.includes(p);
+      const dot =
+        online && c.isHuman(p)
+          ? h('span', {
+              class: `dot${connected ? ' on' : ''}`,
+              'data-connected': String(connected),
+              title: connected ? T.connectedMark : T.disconnectedMark,
+              'aria-label': connected ? T.connectedMark : T.disconnectedMark,
+            })
+          : null;
+      const chosen = online && isSimultaneous(s) && c.committed.includes(p) ? h('span', { class: 'chosen' }, T.chosenMark) : null;
+      return h(
+        'div',
+        { class: `player owner-${p}${active ? ' to-move' : ''}${out ? ' out' : ''}`, 'data-player': p },
+        h('span', { class: `swatch owner-${p}` }),
+        dot,
+        h('span', { class: 'pname' }, c.name(p), you),
+        h('span', { class: 'pile', title: pile, 'data-captured': v.captured[p] ?? 0 }, `${v.captured[p] ?? 0} ${pile}`),
+        reserve > 0 ? h('span', { class: 'pile reserve', 'data-reserve': reserve }, `${reserve} ${T.reserve}`) : null,
+        c.clock ? h('span', { class: 'clock', 'data-seat': p, role: 'timer' }) : null,
+        chosen,
+      );
+    });
+    const watchers = online && c.presence.spectators > 0 ? h('span', { class: 'spectators' }, T.spectators(c.presence.spectators)) : null;
+    this.playersBar.replaceChildren(...players, ...(watchers ? [watchers] : []));
+    this.renderClocks();
   }
 }
 
@@ -139,6 +208,11 @@ export class Controls {
   readonly pass: HTMLButtonElement;
   readonly concede: HTMLButtonElement;
   readonly steps: HTMLButtonElement[];
+  readonly resign: HTMLButtonElement;
+  readonly draw: HTMLButtonElement;
+  readonly rematch: HTMLButtonElement;
+  /** The board-turning setting (remembered). */
+  readonly turn: HTMLLabelElement;
 
   constructor(private readonly c: PlayController) {
     const speedName = (k: string): string => T[`speed${k[0]!.toUpperCase()}${k.slice(1)}` as 'speedOff'];
@@ -153,6 +227,22 @@ export class Controls {
     this.undo = h('button', { class: 'undo', onclick: () => void c.undo() }, T.undo);
     this.pass = h('button', { class: 'pass', hidden: true, onclick: () => c.playSpecial('pass') }, T.pass);
     this.concede = h('button', { class: 'concede quiet', hidden: true, onclick: () => c.playSpecial('concede') }, T.concede);
+    const resign = (): void => {
+      if (confirm(T.confirmResign)) void c.act('resign');
+    };
+    this.resign = h('button', { class: 'resign quiet', hidden: true, onclick: resign }, T.resign);
+    this.draw = h('button', { class: 'draw quiet', hidden: true, onclick: () => void c.act('draw') }, T.offerDraw);
+    this.rematch = h('button', { class: 'rematch primary', hidden: true, onclick: () => void c.act('rematch') }, T.rematch);
+    const turnBox = h('input', {
+      type: 'checkbox',
+      class: 'turn-board',
+      checked: boardTurned(),
+      onchange: (e: Event) => {
+        setBoardTurned((e.target as HTMLInputElement).checked);
+        c.refresh();
+      },
+    });
+    this.turn = h('label', { class: 'turn-label' }, turnBox, ` ${T.turnBoard}`);
     const stepButton = (label: string, to: number | 'start' | 'live', glyph: string): HTMLButtonElement =>
       h('button', { 'aria-label': label, title: label, onclick: () => c.step(to) }, glyph);
     this.steps = [
@@ -170,7 +260,13 @@ export class Controls {
 
   render(): void {
     const can = controlsOf(this.c);
+    this.undo.hidden = !can.player;
+    this.undo.textContent = this.c.online ? T.takebackRequest : T.undo;
     this.undo.disabled = !can.undo;
+    this.hint.hidden = !can.player || this.c.online;
+    this.resign.hidden = !can.resign;
+    this.draw.hidden = !can.draw;
+    this.rematch.hidden = !can.rematch;
     this.hint.disabled = !can.hint;
     this.skip.disabled = !can.skip;
     this.pass.hidden = !can.pass;
@@ -259,14 +355,20 @@ export class RoundSummaryView {
 /** The match's result, once it is over. */
 export function renderResult(el: HTMLElement, c: PlayController): void {
   const s = c.ready ? c.liveState : null;
-  el.hidden = !s || !isOver(s);
+  el.hidden = !s || !c.finished || c.live.kind === 'animating';
   if (!s || el.hidden) return;
+  const end = c.end && c.end.reason !== 'rules' ? c.end : null;
+  const winner = end ? end.winner : s.winner;
   const reason = END_REASONS[s.endReason] ?? 'rules';
+  const why = end ? endText(c) : null;
   fill(
     el,
-    h('h2', {}, s.winner > 0 ? T.resultWin(c.name(s.winner)) : T.resultDraw),
-    reason !== 'rules' && reason !== 'none' ? h('p', {}, endReasonText(reason)) : null,
-    h('p', {}, `${T.scores}: `, Array.from({ length: c.game.players }, (_, i) => `${c.name(i + 1)} ${s.scores[i + 1]}`).join(', ')),
+    h('h2', {}, winner > 0 ? T.resultWin(c.name(winner)) : T.resultDraw),
+    why ? h('p', { class: 'end-reason', 'data-reason': end?.reason }, why) : null,
+    !end && reason !== 'rules' && reason !== 'none' ? h('p', {}, endReasonText(reason)) : null,
+    isOver(s)
+      ? h('p', {}, `${T.scores}: `, Array.from({ length: c.game.players }, (_, i) => `${c.name(i + 1)} ${s.scores[i + 1]}`).join(', '))
+      : null,
     h('a', { class: 'button primary', href: link(`/new/${c.game.ruleset.info.id}`) }, T.newGameAgain),
   );
 }
@@ -295,4 +397,74 @@ export function renderRules(panel: HTMLElement, c: PlayController): void {
     h('h3', {}, T.options),
     h('ul', { class: 'in-effect' }, optionLines),
   );
+}
+
+/** What online play adds around the board: the connection banner, an offer to answer, the invitations. */
+export class OnlineViews {
+  readonly banner = h('p', { class: 'banner reconnecting', role: 'status', hidden: true }, T.reconnecting);
+  readonly prompt = h('div', { class: 'offer-prompt', role: 'alertdialog', hidden: true });
+  readonly invites = h('section', { class: 'invites panel', hidden: true });
+  readonly watching = h('p', { class: 'watching', hidden: true }, T.spectatorNoMoves);
+  private promptKey = '';
+  private invitesKey = '';
+
+  constructor(private readonly c: PlayController) {}
+
+  render(): void {
+    const c = this.c;
+    this.banner.hidden = c.connection !== 'down';
+    this.watching.hidden = !c.ready || !c.spectator || c.live.kind === 'missing';
+    this.renderPrompt();
+    this.renderInvites();
+  }
+
+  private renderPrompt(): void {
+    const c = this.c;
+    const o = c.ready ? c.offerToAnswer() : null;
+    const key = o ? `${o.offer}:${o.by}:${o.toPly ?? ''}` : '';
+    if (key === this.promptKey) return;
+    this.promptKey = key;
+    this.prompt.hidden = !o;
+    if (!o) return;
+    const who = c.name(o.by);
+    const text = o.offer === 'takeback' ? T.asksTakeback(who) : o.offer === 'draw' ? T.offersDraw(who) : T.offersRematch(who);
+    fill(
+      this.prompt,
+      h('p', {}, text),
+      h('button', { class: 'accept primary', onclick: () => void c.answerOffer(true) }, T.accept),
+      h('button', { class: 'decline', onclick: () => void c.answerOffer(false) }, T.decline),
+    );
+    this.prompt.dataset['offer'] = o.offer;
+  }
+
+  /** The invite links, while invited seats are empty (only the browser that made them knows them). */
+  private renderInvites(): void {
+    const c = this.c;
+    const open = c.ready ? c.unjoined() : [];
+    const invites = open.length ? rememberedInvites(c.id).filter((i) => open.includes(i.seat)) : [];
+    const key = invites.map((i) => i.seat).join();
+    if (key === this.invitesKey) return;
+    this.invitesKey = key;
+    this.invites.hidden = invites.length === 0;
+    if (!invites.length) return;
+    const row = (label: string, url: string, cls: string, seat?: number): HTMLElement => {
+      const input = h('input', { type: 'text', readonly: true, value: url, class: cls, 'aria-label': label });
+      const copy = h('button', { class: 'copy', type: 'button' }, T.copy);
+      copy.addEventListener('click', () => {
+        input.select();
+        void navigator.clipboard?.writeText(url).then(
+          () => (copy.textContent = T.copied),
+          () => undefined,
+        );
+      });
+      return h('div', { class: 'invite-row', 'data-seat': seat }, h('label', {}, label), h('div', { class: 'row' }, input, copy));
+    };
+    fill(
+      this.invites,
+      h('h2', {}, T.invitesTitle),
+      h('p', { class: 'help' }, T.invitesHelp),
+      invites.map((i) => row(T.inviteFor(c.name(i.seat)), inviteLink(c.id, i.token), 'invite-link', i.seat)),
+      row(T.watchLinkLabel, watchLink(c.id), 'watch-link'),
+    );
+  }
 }

@@ -1,15 +1,19 @@
 /**
  * The game screen: the page's elements, the controller (controller.ts) that holds the game and
  * its mode, and the views (play-views.ts) that render it. The page wires the controller to the
- * server's API, the computer's worker and the speed setting, and re-renders on every change.
+ * server's API, the game's live stream (live.ts), the computer's worker and the speed setting, and
+ * re-renders on every change. `#/watch/<id>` opens the same screen as a spectator (no key sent).
  */
 import { api } from './api.js';
 import { PlayController } from './controller.js';
 import { h } from './dom.js';
+import { playerKey, rememberSeats, rememberedSeats } from './identity.js';
+import { LiveSocket } from './live.js';
 import {
   BoardView,
   Controls,
   OfferPopup,
+  OnlineViews,
   RoundSummaryView,
   appendComment,
   renderMoveList,
@@ -17,10 +21,29 @@ import {
   renderRules,
   renderStatus,
 } from './play-views.js';
+import { go } from './router.js';
 import { T } from './text.js';
 import { Thinker } from './thinker.js';
 
-export function playPage(root: HTMLElement, params: string[]): () => void {
+/** The buttons under the board. */
+function controlsRow(controls: Controls): HTMLElement {
+  return h(
+    'div',
+    { class: 'controls' },
+    controls.hint,
+    controls.undo,
+    controls.pass,
+    controls.concede,
+    controls.draw,
+    controls.resign,
+    controls.rematch,
+    h('label', { class: 'speed-label' }, `${T.speed} `, controls.speed),
+    controls.skip,
+    controls.turn,
+  );
+}
+
+export function playPage(root: HTMLElement, params: string[], watch = false): () => void {
   const id = params[0]!;
   const thinker = new Thinker();
   const els = {
@@ -44,6 +67,7 @@ export function playPage(root: HTMLElement, params: string[]): () => void {
     controls.render();
     popup.render();
     summary.render();
+    online.render();
     renderMoveList(moveList, c);
     renderResult(result, c);
     if (c.ready && !rulesShown) {
@@ -53,6 +77,11 @@ export function playPage(root: HTMLElement, params: string[]): () => void {
   };
   const c: PlayController = new PlayController(id, {
     server: api,
+    heldSeats: (g) => (watch ? [] : rememberedSeats(g)),
+    seatsLearnt: (g, seats) => {
+      if (!watch) rememberSeats(g, seats);
+    },
+    openGame: (g) => go(`/game/${g}`),
     think: (req) => thinker.think(req),
     cancelThinking: () => thinker.cancel(),
     frameDelay: () => controls.frameDelay(),
@@ -62,6 +91,7 @@ export function playPage(root: HTMLElement, params: string[]): () => void {
   });
   const boardView = new BoardView(boardBox, playersBar, c);
   const controls = new Controls(c);
+  const online = new OnlineViews(c);
   const popup = new OfferPopup(h('div', { class: 'choice-popup', hidden: true, role: 'dialog', 'aria-modal': 'false' }), c);
   const summary = new RoundSummaryView(h('section', { class: 'round-summary', hidden: true, 'aria-live': 'polite' }), c);
   const exportLink = h(
@@ -74,22 +104,17 @@ export function playPage(root: HTMLElement, params: string[]): () => void {
     h(
       'div',
       { class: 'main-col' },
+      online.banner,
       h('header', { class: 'game-head' }, els.title, els.status),
+      online.invites,
+      online.watching,
       playersBar,
       els.viewing,
       boardBox,
       popup.el,
+      online.prompt,
       els.message,
-      h(
-        'div',
-        { class: 'controls' },
-        controls.hint,
-        controls.undo,
-        controls.pass,
-        controls.concede,
-        h('label', { class: 'speed-label' }, `${T.speed} `, controls.speed),
-        controls.skip,
-      ),
+      controlsRow(controls),
       summary.el,
       result,
     ),
@@ -114,8 +139,22 @@ export function playPage(root: HTMLElement, params: string[]): () => void {
     if (e.key === 'Escape') c.dismissOffer();
   };
   document.addEventListener('keydown', onKey);
-  void c.load();
+  let live: LiveSocket | null = null;
+  // The clocks run down between the server's updates.
+  const ticker = setInterval(() => {
+    if (c.clock && !c.finished) boardView.renderClocks();
+  }, 200);
+  void c.load().then(() => {
+    if (c.mode.kind === 'closed' || !c.ready) return;
+    live = new LiveSocket(id, watch ? null : playerKey(), () => c.lastPly, {
+      message: (m) => c.onLive(m),
+      status: (up) => c.setConnection(up ? 'up' : 'down'),
+    });
+    live.start();
+  });
   return () => {
+    clearInterval(ticker);
+    live?.close();
     c.close();
     thinker.stop();
     document.removeEventListener('keydown', onKey);

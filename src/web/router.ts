@@ -6,6 +6,8 @@
  *   #/games          saved games and import
  *   #/new            new game (#/new/<ruleset> preselects a ruleset: the game pages' Play button)
  *   #/game/<id>      a game
+ *   #/watch/<id>     a game, as a spectator
+ *   #/join/<id>/<t>  takes an invited seat with the invite token t, then opens the game
  */
 // biome-ignore lint/suspicious/noConfusingVoidType: a page returns nothing, or a function that disposes of it
 export type Page = (root: HTMLElement, params: string[]) => void | (() => void);

@@ -1,0 +1,494 @@
+/**
+ * What players do during a game, over HTTP or the live socket alike: moves, commits at a race
+ * node (kept secret until every seat has chosen), takebacks, draws, resignations, rematches, and
+ * the clock's flag. Each accepted change is written to SQLite (one transaction) before it is
+ * answered or broadcast; the broadcast is one serialised string sent to every socket of the game.
+ *
+ * In a local game (no invited seat) the creator's key plays every seat, the computer's too (the
+ * browser searches), and a takeback is immediate. In an online game the server plays the computer
+ * seats (ComputerPool: worker threads, one search per core) and offers need the other side.
+ */
+import { HttpError, fail } from './http.js';
+import { GamesCore, intField, type GamesConfig, type Reply } from './games.js';
+import { applyDecision, isSimultaneous, readMove, replay, statusOf, type DecisionInput } from './match.js';
+import type { GameStore, MoveRow } from './store.js';
+import { afterMove, clockView, flagged, run, settle, untilFlag } from './live/clock.js';
+import type { ComputerPool } from './live/computer.js';
+import { type LiveGame, offerView, type End, type Offer, type OfferKind } from './live/game.js';
+
+type Body = Record<string, unknown>;
+
+const OFFERS: readonly OfferKind[] = ['takeback', 'draw', 'rematch'];
+
+export class GamesApi extends GamesCore {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+
+  constructor(
+    store: GameStore,
+    private readonly pool: ComputerPool | null,
+    cfg: GamesConfig = {},
+  ) {
+    super(store, cfg);
+    // Clocks that ran when the server stopped run on (the time it was down is charged).
+    for (const id of store.clockedGames()) this.load(id);
+  }
+
+  close(): void {
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+  }
+
+  protected override loaded(l: LiveGame): void {
+    this.armClock(l);
+    this.kickComputer(l);
+  }
+
+  private send(l: LiveGame, msg: Record<string, unknown>): void {
+    if (l.peers.size > 0) l.broadcast(JSON.stringify(msg));
+  }
+
+  private persist(l: LiveGame): void {
+    l.updated = new Date().toISOString();
+    this.store.setMeta(l.id, l.status, l.result, JSON.stringify(l.meta));
+  }
+
+  private checkPly(l: LiveGame, body: Body): void {
+    const ply = intField(body, 'ply', 0, Number.MAX_SAFE_INTEGER);
+    if (ply !== l.moveCount) {
+      throw new HttpError(409, 'ERR_STALE', `the game is at ply ${l.moveCount}, not ${ply}: catch up and try again (nothing was applied)`);
+    }
+  }
+
+  private notOver(l: LiveGame): void {
+    this.checkFlag(l);
+    if (l.over) throw new HttpError(409, 'ERR_GAME_OVER', `the game is over${l.result ? `: ${l.result}` : ''}`);
+  }
+
+  private seatOf(l: LiveGame, keyHash: string | null, body: Body): number {
+    if (keyHash === null) throw new HttpError(401, 'ERR_AUTH', 'this needs your player key (Authorization: Bearer <key>)');
+    return this.actor(l, keyHash, intField(body, 'seat', 1, l.seats.length));
+  }
+
+  // ---- moves ----
+
+  move(keyHash: string | null, id: string, body: Body): Reply {
+    const l = this.load(id);
+    const seat = this.seatOf(l, keyHash, body);
+    this.checkPly(l, body);
+    this.notOver(l);
+    if (isSimultaneous(l.state)) {
+      // A local game may send the whole joint move at once, if the key acts for every seat.
+      if (l.online || body['joint'] === undefined) {
+        throw new HttpError(409, 'ERR_NOT_YOUR_TURN', 'every player chooses at once here: send your choice with "commit"');
+      }
+      for (const s of l.seats) this.actor(l, keyHash, s.seat);
+      return [200, this.apply(l, { joint: body['joint'] }, l.humanSeats())];
+    }
+    if (l.state.toMove !== seat) throw new HttpError(409, 'ERR_NOT_YOUR_TURN', `it is seat ${l.state.toMove}'s turn, not seat ${seat}'s`);
+    const input: DecisionInput = body['move'] !== undefined ? { move: body['move'] } : { code: body['code'] };
+    if (body['joint'] !== undefined) input.joint = body['joint'];
+    return [200, this.apply(l, input, [seat])];
+  }
+
+  /**
+   * Validates and applies one decision in place, writes it, then broadcasts it. On a refusal the
+   * state is unchanged; on a failed write the game is dropped from memory (reloaded from the store).
+   */
+  private apply(l: LiveGame, input: DecisionInput, movers: readonly number[]): Record<string, unknown> {
+    const r = applyDecision(l.game, l.state, input);
+    if (!r.ok) fail(r.error);
+    const now = this.now();
+    const ply = l.moveCount;
+    const row: MoveRow = { ply, move: r.value.text, codes: r.value.codes, joint: r.value.joint };
+    const dropped = l.meta.offers.filter((o) => o.offer !== 'rematch');
+    l.meta.offers = l.meta.offers.filter((o) => o.offer === 'rematch');
+    l.meta.commits = {};
+    l.meta.end = l.rulesEnd();
+    l.moveCount = ply + 1;
+    if (l.meta.clock && this.allHeld(l)) afterMove(l.meta.clock, movers, this.clockSeats(l), now);
+    const st = statusOf(l.state);
+    let stored = false;
+    try {
+      stored = this.store.appendMove(l.id, row, l.status, st.result, JSON.stringify(l.meta));
+    } finally {
+      if (!stored) this.forget(l);
+    }
+    if (!stored) throw new HttpError(409, 'ERR_STALE', 'another move was stored first: catch up and try again');
+    l.updated = new Date().toISOString();
+    const msg = this.moveMessage(l, row, r.value.events, now);
+    this.send(l, msg);
+    for (const o of dropped) this.send(l, { type: 'offerEnded', offer: o.offer, accepted: false });
+    this.armClock(l);
+    this.kickComputer(l);
+    return msg;
+  }
+
+  private moveMessage(l: LiveGame, row: MoveRow, events: unknown[], now: number): Record<string, unknown> {
+    return {
+      type: 'move',
+      ply: row.ply,
+      move: row.move,
+      codes: row.codes,
+      joint: row.joint,
+      events,
+      status: l.status,
+      result: l.result,
+      clock: l.meta.clock ? clockView(l.meta.clock, now) : null,
+      end: l.meta.end,
+    };
+  }
+
+  /** A choice at a race node: kept (in the store) and not shown to anyone until every seat has chosen. */
+  commit(keyHash: string | null, id: string, body: Body): Reply {
+    const l = this.load(id);
+    const seat = this.seatOf(l, keyHash, body);
+    this.checkPly(l, body);
+    this.notOver(l);
+    if (!isSimultaneous(l.state)) throw new HttpError(409, 'ERR_NOT_YOUR_TURN', 'this is not a race node: send a move');
+    if (l.meta.commits[String(seat)] !== undefined) throw new HttpError(409, 'ERR_CONFLICT', `seat ${seat} has already committed`);
+    const raw = body['code'] !== undefined ? body['code'] : body['move'];
+    const m = readMove(l.game, l.state, raw, seat, 'code');
+    if (!m.ok) fail(m.error);
+    l.meta.commits[String(seat)] = m.value;
+    if (l.meta.clock && this.allHeld(l)) run(l.meta.clock, this.clockSeats(l), this.now());
+    this.persist(l);
+    const seats = Object.keys(l.meta.commits)
+      .map(Number)
+      .sort((a, b) => a - b);
+    this.send(l, { type: 'committed', ply: l.moveCount, seats });
+    this.sendClock(l);
+    this.armClock(l);
+    const reply: Record<string, unknown> = { committed: true, ply: l.moveCount, seats };
+    const applied = this.resolveRace(l);
+    if (applied) reply['applied'] = applied;
+    return [200, reply];
+  }
+
+  /** Applies the joint move once every seat that must choose has; computer seats of an online game choose then. */
+  private resolveRace(l: LiveGame): Record<string, unknown> | null {
+    const choosers = l.online ? l.humanSeats() : l.seats.map((s) => s.seat);
+    if (!choosers.every((s) => l.meta.commits[String(s)] !== undefined)) return null;
+    const computers = l.online ? l.computerSeats() : [];
+    const joint = (): number[] => l.seats.map((s) => l.meta.commits[String(s.seat)]!);
+    if (computers.length === 0) return this.apply(l, { joint: joint() }, choosers);
+    this.think(l, computers, (moves) => {
+      computers.forEach((s, i) => {
+        l.meta.commits[String(s)] = moves[i]!;
+      });
+      this.apply(l, { joint: joint() }, choosers);
+    });
+    return null;
+  }
+
+  // ---- the server's computer players (online games) ----
+
+  private kickComputer(l: LiveGame): void {
+    if (!l.online || l.over || l.thinking || this.pool === null) return;
+    if (isSimultaneous(l.state)) {
+      this.resolveRace(l);
+      return;
+    }
+    const seat = l.state.toMove;
+    if (!l.seats[seat - 1]?.kind.startsWith('computer')) return;
+    this.think(l, [seat], ([code]) => this.apply(l, { code }, [seat]));
+  }
+
+  /** Runs the searches of `seats` (one after another, each on a worker), then `then` if the game has not changed meanwhile. */
+  private think(l: LiveGame, seats: number[], then: (moves: number[]) => void): void {
+    if (this.pool === null || l.thinking) return;
+    l.thinking = true;
+    const epoch = l.epoch;
+    const ply = l.moveCount;
+    const moves = this.store.getMoves(l.id).map((m) => ({ codes: m.codes, joint: m.joint }));
+    const pool = this.pool;
+    const run1 = async (): Promise<number[]> => {
+      const out: number[] = [];
+      for (const seat of seats) {
+        const level = Number(l.seats[seat - 1]!.kind.split(':')[1]);
+        out.push(await pool.choose({ ruleset: l.ruleset, options: l.options, seed: l.seed, moves, level, player: seat }));
+      }
+      return out;
+    };
+    run1().then(
+      (chosen) => {
+        l.thinking = false;
+        if (l.epoch !== epoch || l.moveCount !== ply || l.over) return;
+        try {
+          then(chosen);
+        } catch (e) {
+          process.stderr.write(`gabata serve: the computer's move in game ${l.id} was refused: ${(e as Error).message}\n`);
+        }
+      },
+      (e: unknown) => {
+        l.thinking = false;
+        process.stderr.write(`gabata serve: the computer of game ${l.id} failed: ${(e as Error).message}\n`);
+        // Busy (a full queue) or a worker that died: try again in a while, as long as nothing changed.
+        if (e instanceof HttpError && e.code === 'ERR_RATE_LIMIT') {
+          setTimeout(() => {
+            if (l.epoch === epoch && l.moveCount === ply) this.kickComputer(l);
+          }, 1000).unref();
+        }
+      },
+    );
+  }
+
+  // ---- ends: resign, flag, agreement ----
+
+  private finish(l: LiveGame, end: End): void {
+    if (l.meta.clock) run(l.meta.clock, [], this.now());
+    l.meta.end = end;
+    l.meta.offers = [];
+    l.meta.commits = {};
+    this.persist(l);
+    this.armClock(l);
+    this.sendClock(l);
+    this.send(l, { type: 'end', end, game: l.doc(this.now()) });
+  }
+
+  /** A `clock` message (when the game has a clock): on its start, a commit, and the end. */
+  private sendClock(l: LiveGame): void {
+    if (l.meta.clock) this.send(l, { type: 'clock', clock: clockView(l.meta.clock, this.now()) });
+  }
+
+  /** The other seat of a two-player game wins; with more players nobody does. */
+  private winnerAgainst(l: LiveGame, loser: number): number {
+    return l.seats.length === 2 ? 3 - loser : 0;
+  }
+
+  resign(keyHash: string | null, id: string, body: Body): Reply {
+    const l = this.load(id);
+    const seat = this.seatOf(l, keyHash, body);
+    this.checkPly(l, body);
+    this.notOver(l);
+    const winner = this.winnerAgainst(l, seat);
+    this.finish(l, { winner, reason: 'resign', text: `seat ${seat} resigned${winner ? `: seat ${winner} wins` : ''}` });
+    return [200, { end: l.meta.end, game: l.doc(this.now()) }];
+  }
+
+  /** Ends the game if a running clock is out (a flag the timer has not yet seen). */
+  private checkFlag(l: LiveGame): void {
+    if (!l.meta.clock || l.over) return;
+    const seat = flagged(l.meta.clock, this.now());
+    if (seat === 0) return;
+    settle(l.meta.clock, this.now());
+    l.meta.clock.remainingMs[seat - 1] = 0;
+    const winner = this.winnerAgainst(l, seat);
+    this.finish(l, { winner, reason: 'time', text: `seat ${seat} ran out of time${winner ? `: seat ${winner} wins` : ''}` });
+  }
+
+  /** Sets (or clears) the game's flag timer from its clock. */
+  private armClock(l: LiveGame): void {
+    const old = this.timers.get(l.id);
+    if (old) clearTimeout(old);
+    this.timers.delete(l.id);
+    if (!l.meta.clock || l.over) return;
+    const wait = untilFlag(l.meta.clock, this.now());
+    if (wait === null) return;
+    const id = l.id;
+    const t = setTimeout(
+      () => {
+        this.timers.delete(id);
+        try {
+          const g = this.load(id);
+          this.checkFlag(g);
+          if (!g.over) this.armClock(g);
+        } catch {
+          /* deleted meanwhile */
+        }
+      },
+      Math.min(wait + 5, 2 ** 31 - 1),
+    );
+    t.unref();
+    this.timers.set(id, t);
+  }
+
+  // ---- offers: takeback, draw, rematch ----
+
+  /** Seats (human) that must accept an offer by `keyHash` before it applies. */
+  private othersToAsk(l: LiveGame, keyHash: string): number[] {
+    const mine = l.seatsOf(keyHash);
+    return l.humanSeats().filter((s) => !mine.includes(s));
+  }
+
+  private offer(l: LiveGame, keyHash: string, o: Offer): Reply {
+    if (l.meta.offers.some((x) => x.offer === o.offer)) {
+      throw new HttpError(409, 'ERR_CONFLICT', `a ${o.offer} offer is already open: answer it`);
+    }
+    o.accepted = l.seatsOf(keyHash);
+    l.meta.offers.push(o);
+    this.persist(l);
+    this.send(l, { type: 'offer', ...offerView(o) });
+    return [200, { offered: true, offer: offerView(o) }];
+  }
+
+  takeback(keyHash: string | null, id: string, body: Body): Reply {
+    const l = this.load(id);
+    const seat = this.seatOf(l, keyHash, body);
+    this.checkPly(l, body);
+    if (l.meta.end && l.meta.end.reason !== 'rules') throw new HttpError(409, 'ERR_GAME_OVER', 'the game is over: no takeback');
+    const toPly = body['toPly'] === undefined ? this.lastMoveOf(l, seat) : intField(body, 'toPly', 0, l.moveCount);
+    if (toPly < 0 || toPly >= l.moveCount) throw new HttpError(409, 'ERR_CONFLICT', `seat ${seat} has no move to take back`);
+    if (!l.online || this.othersToAsk(l, keyHash!).length === 0) {
+      this.undo(l, toPly);
+      return [200, { undone: true, toPly, game: l.doc(this.now()) }];
+    }
+    return this.offer(l, keyHash!, { offer: 'takeback', by: seat, toPly, accepted: [] });
+  }
+
+  /** The ply of `seat`'s last decision (joint decisions count for everyone); -1 if none. */
+  private lastMoveOf(l: LiveGame, seat: number): number {
+    if (!l.online) return l.moveCount - 1;
+    const s = l.game.newState(l.seed);
+    let last = -1;
+    const moves = this.store.getMoves(l.id);
+    for (const m of moves) {
+      if (m.joint || s.toMove === seat) last = m.ply;
+      applyDecision(l.game, s, m.joint ? { joint: m.codes.slice(1) } : { code: m.codes[0] });
+    }
+    return last;
+  }
+
+  private undo(l: LiveGame, toPly: number): void {
+    const kept = this.store.getMoves(l.id).slice(0, toPly);
+    const s = replay(l.game, l.seed, kept);
+    if (!s.ok) fail(s.error, 500);
+    l.state = s.value;
+    l.moveCount = toPly;
+    l.epoch++;
+    l.meta.end = l.rulesEnd();
+    l.meta.offers = [];
+    l.meta.commits = {};
+    if (l.meta.clock && this.allHeld(l)) run(l.meta.clock, this.clockSeats(l), this.now());
+    this.store.truncateMoves(l.id, toPly, l.status, l.result, JSON.stringify(l.meta));
+    l.updated = new Date().toISOString();
+    this.send(l, { type: 'undo', toPly, game: l.doc(this.now()) });
+    this.armClock(l);
+    this.kickComputer(l);
+  }
+
+  draw(keyHash: string | null, id: string, body: Body): Reply {
+    const l = this.load(id);
+    const seat = this.seatOf(l, keyHash, body);
+    this.checkPly(l, body);
+    this.notOver(l);
+    if (this.othersToAsk(l, keyHash!).length === 0) {
+      if (l.computerSeats().length > 0) throw new HttpError(409, 'ERR_CONFLICT', 'a computer player does not agree to a draw');
+      this.finish(l, { winner: 0, reason: 'agreement', text: 'draw by agreement' });
+      return [200, { end: l.meta.end, game: l.doc(this.now()) }];
+    }
+    return this.offer(l, keyHash!, { offer: 'draw', by: seat, accepted: [] });
+  }
+
+  rematch(keyHash: string | null, id: string, body: Body): Reply {
+    const l = this.load(id);
+    const seat = this.seatOf(l, keyHash, body);
+    if (!l.over) throw new HttpError(409, 'ERR_CONFLICT', 'a rematch can be offered once the game is over');
+    if (l.meta.rematch) return [200, { id: l.meta.rematch }];
+    const open = l.meta.offers.find((o) => o.offer === 'rematch');
+    if (open) return this.answer(keyHash, id, { seat, ply: l.moveCount, offer: 'rematch', accept: true });
+    if (this.othersToAsk(l, keyHash!).length === 0) return [200, { id: this.makeRematch(l) }];
+    return this.offer(l, keyHash!, { offer: 'rematch', by: seat, accepted: [] });
+  }
+
+  answer(keyHash: string | null, id: string, body: Body): Reply {
+    const l = this.load(id);
+    const seat = this.seatOf(l, keyHash, body);
+    const kind = body['offer'] as OfferKind;
+    if (!OFFERS.includes(kind)) throw new HttpError(400, 'ERR_ARGUMENT', `"offer" must be one of ${OFFERS.join(', ')}`);
+    if (typeof body['accept'] !== 'boolean') throw new HttpError(400, 'ERR_ARGUMENT', '"accept" must be true or false');
+    this.checkPly(l, body);
+    const o = l.meta.offers.find((x) => x.offer === kind);
+    if (!o) throw new HttpError(409, 'ERR_CONFLICT', `there is no ${kind} offer to answer`);
+    if (o.accepted.includes(seat)) throw new HttpError(409, 'ERR_CONFLICT', `seat ${seat} has already agreed to this ${kind}`);
+    if (!body['accept']) {
+      l.meta.offers = l.meta.offers.filter((x) => x !== o);
+      this.persist(l);
+      this.send(l, { type: 'offerEnded', offer: kind, accepted: false });
+      return [200, { accepted: false }];
+    }
+    for (const s of l.seatsOf(keyHash)) if (!o.accepted.includes(s)) o.accepted.push(s);
+    if (!l.humanSeats().every((s) => o.accepted.includes(s))) {
+      this.persist(l);
+      return [200, { accepted: true, waiting: true }];
+    }
+    l.meta.offers = l.meta.offers.filter((x) => x !== o);
+    this.send(l, { type: 'offerEnded', offer: kind, accepted: true });
+    if (kind === 'takeback') this.undo(l, o.toPly!);
+    else if (kind === 'draw') this.finish(l, { winner: 0, reason: 'agreement', text: 'draw by agreement' });
+    else return [200, { accepted: true, id: this.makeRematch(l) }];
+    return [200, { accepted: true, game: l.doc(this.now()) }];
+  }
+
+  /** A new game: same ruleset, options and clock, a new seed, seats rotated by one, each bound to the same key. */
+  private makeRematch(l: LiveGame): string {
+    const n = l.seats.length;
+    const seats = l.seats.map((_, j) => {
+      const from = l.seats[(j - 1 + n) % n]!;
+      return { seat: j + 1, kind: from.kind, keyHash: from.keyHash, inviteHash: null };
+    });
+    const clock = l.meta.clock ? { baseMs: l.meta.clock.baseMs, incrementMs: l.meta.clock.incrementMs } : null;
+    const seed = Math.floor(Math.random() * 2 ** 31) + 1;
+    const g = this.insert(l.game, seed, seats, clock);
+    l.meta.rematch = g.id;
+    this.persist(l);
+    this.send(l, { type: 'rematch', id: g.id });
+    this.kickComputer(g);
+    return g.id;
+  }
+
+  // ---- join (the clock starts once every seat is held) ----
+
+  joinSeat(keyHash: string | null, id: string, body: Body): Reply {
+    const [status, reply, changed] = this.join(keyHash, id, body);
+    if (changed) {
+      const l = this.load(id);
+      if (l.meta.clock && this.allHeld(l)) {
+        run(l.meta.clock, this.clockSeats(l), this.now());
+        this.persist(l);
+      }
+      reply.game = l.doc(this.now());
+      this.send(l, { type: 'joined', seat: reply.seat, game: reply.game });
+      this.sendClock(l);
+      this.armClock(l);
+      this.kickComputer(l);
+    }
+    return [status, reply];
+  }
+
+  // ---- the live stream ----
+
+  /** The `move` messages of plies after `since`, in order (events rebuilt by replay). */
+  catchUp(l: LiveGame, since: number): string[] {
+    if (since + 1 >= l.moveCount) return [];
+    const moves = this.store.getMoves(l.id);
+    const s = l.game.newState(l.seed);
+    const out: string[] = [];
+    const now = this.now();
+    for (const m of moves) {
+      const r = applyDecision(l.game, s, m.joint ? { joint: m.codes.slice(1) } : { code: m.codes[0] });
+      if (!r.ok) fail(r.error, 500);
+      if (m.ply <= since) continue;
+      const last = m.ply === l.moveCount - 1;
+      const st = statusOf(s);
+      out.push(
+        JSON.stringify({
+          type: 'move',
+          ply: m.ply,
+          move: m.move,
+          codes: m.codes,
+          joint: m.joint,
+          events: r.value.events,
+          status: last ? l.status : st.status === 'over' ? 'over' : isSimultaneous(s) ? 'race' : 'play',
+          result: last ? l.result : st.result,
+          clock: last && l.meta.clock ? clockView(l.meta.clock, now) : null,
+          end: last ? l.meta.end : null,
+        }),
+      );
+    }
+    return out;
+  }
+
+  presence(l: LiveGame): void {
+    this.send(l, { type: 'presence', connected: l.connectedSeats(), spectators: l.spectators() });
+  }
+}
