@@ -1,5 +1,5 @@
 /**
- * The house's one-way layering (STYLE.md): core -> games -> notation -> testing -> ai -> sim /
+ * The house's one-way layering (STYLE.md): core -> i18n -> games -> notation -> testing -> ai -> sim /
  * protocol / catalogue -> cli / server / web. A module may import only from its own layer or a
  * lower one, and the browser app never imports the server, the CLI, test scaffolding, or Node-only
  * tools.
@@ -12,6 +12,8 @@ import { describe, expect, it } from 'vitest';
 const src = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
 const LEVEL: Record<string, number> = {
   core: 0,
+  /** The message catalogue (`src/i18n`): words for notation, the CLI and the web app; it knows only core's types. */
+  i18n: 0.5,
   games: 1,
   notation: 2,
   /** Test scaffolding (`gabata/testing`): perft, transcripts, random matches over any ruleset. */
@@ -48,7 +50,8 @@ describe('layers', () => {
   const all = files(src);
   it('finds the source files of every layer', () => {
     const layers = new Set(all.map(layerOf));
-    for (const l of ['core', 'games', 'notation', 'testing', 'ai', 'sim', 'protocol', 'cli', 'server', 'web']) expect(layers).toContain(l);
+    for (const l of ['core', 'i18n', 'games', 'notation', 'testing', 'ai', 'sim', 'protocol', 'cli', 'server', 'web'])
+      expect(layers).toContain(l);
   });
 
   it('every import points to the same or a lower layer', () => {
@@ -61,6 +64,15 @@ describe('layers', () => {
         if (LEVEL[to]! > LEVEL[from]!) bad.push(`${relative(src, f)} -> ${spec}`);
       }
     }
+    expect(bad).toEqual([]);
+  });
+
+  it('the message catalogue imports nothing of ours but core', () => {
+    const bad = all
+      .filter((f) => layerOf(f) === 'i18n')
+      .flatMap((f) => imports(f).map((spec) => ({ f, to: layerOf(resolve(dirname(f), spec)) })))
+      .filter(({ to }) => to !== 'i18n' && to !== 'core')
+      .map(({ f, to }) => `${relative(src, f)} -> ${to}`);
     expect(bad).toEqual([]);
   });
 

@@ -330,7 +330,8 @@ describe('option names and ruleset names through the server API', () => {
     const r = await request(url, 'POST', '/api/games', { ruleset: 'S E L U S!!!' }, undefined, { key: newKey() });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('ERR_UNKNOWN_RULESET');
-    const ok = await request(url, 'POST', '/api/games', { ruleset: 'SELUS', seats: ['human', 'human'] }, undefined, { key: newKey() });
+    const body = { ruleset: 'SELUS', seats: ['human', 'human'] };
+    const ok = await request(url, 'POST', '/api/games', body, undefined, { key: newKey() });
     expect(ok.status).toBe(201);
   });
 });
