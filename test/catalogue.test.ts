@@ -10,13 +10,13 @@ import {
   computeConcepts,
   entryProblems,
   figuresProblems,
-  measureFigures,
   parseDms,
   validateCatalogue,
   type CatalogueEntry,
   type Concepts,
 } from '../src/catalogue/index.js';
 import { loadFigures } from '../src/catalogue/figures-file.js';
+import { measureFigures } from '../src/catalogue/figures-measure.js';
 import { run } from '../src/cli/catalogue.js';
 import { RULESETS } from '../src/games/index.js';
 import { extractFacts, fixtureFacts, seedFacts, seedTexts, seedsDir } from './helpers/seed-facts.js';

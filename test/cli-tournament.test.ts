@@ -1,16 +1,28 @@
 /**
- * `gabata tournament` results files and the worker cap of `tournament` and `simulate`, through
- * the built CLI (run `npx tsc -p tsconfig.json` first).
+ * `gabata tournament` results files, the worker cap of `tournament` and `simulate`, and
+ * `tournament --queue` with a real Redis and real `gabata worker` processes, through the built CLI
+ * (run `npx tsc -p tsconfig.json` first).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getRuleset } from '../src/games/index.js';
 import { setupDifference, type TournamentSetup } from '../src/sim/tournament.js';
 import { mustCreate } from './helpers/random-play.js';
+import {
+  killMidTask,
+  killWorker,
+  ready,
+  startRedis,
+  startWorker,
+  until,
+  within,
+  type TestRedis,
+  type WorkerProcess,
+} from './helpers/redis.js';
 
 const MAIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 
@@ -156,5 +168,105 @@ describe('--workers has a cap (twice the cores)', () => {
     expect(over.err).toMatch(new RegExp(`ERR_ARGUMENT: --workers ${cap + 1} is more than the ${cap} this machine allows`));
     expect(gabata([...args, '--workers', String(cap), '--json']).code).toBe(0);
     expect(gabata([command, '--help']).out).toMatch(new RegExp(`at most ${cap}, twice the cores`));
+  });
+});
+
+describe('tournament --queue: the games on a Redis queue, played by gabata worker processes', () => {
+  let redis: TestRedis;
+  const workers: WorkerProcess[] = [];
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await Promise.all(workers.map(killWorker));
+    await redis?.stop();
+  });
+  const worker = (): WorkerProcess => {
+    const w = startWorker(MAIN, redis.url);
+    workers.push(w);
+    return w;
+  };
+  /** The CLI as a child process: the process, and its end (bounded). */
+  const start = (args: string[]): { proc: ChildProcess; done: Promise<{ code: number | null; out: string; err: string }> } => {
+    const proc = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    const ended = new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
+      proc.once('exit', (code) => resolve({ code, out, err })),
+    );
+    return { proc, done: within(ended, 90_000, `gabata ${args[0]}`, () => err) };
+  };
+  const TOUR = ['tournament', '--ruleset', 'gabata-adowa', '--option', 'rounds=1', '--agents', 'alphabeta:depth=2,greedy,random'];
+  /** Slower games, so that a worker or the coordinator can be stopped while there is work left. */
+  const heavy = [
+    'tournament',
+    '--ruleset',
+    'gabata-adowa',
+    '--option',
+    'rounds=1',
+    '--agents',
+    'alphabeta:depth=2,alphabeta:depth=3,greedy',
+  ];
+  const byKey = (file: string): Record<string, unknown>[] => lines(file).sort((a, b) => String(a['key']).localeCompare(String(b['key'])));
+  const standingsOf = (text: string): unknown => {
+    const { ratings, score, games } = JSON.parse(text) as Record<string, unknown>;
+    return { ratings, score, games };
+  };
+
+  it('a worker killed mid-task loses nothing: every game once, equal to the local tournament, same ratings', async () => {
+    const dir = tmp();
+    const a = worker();
+    const b = worker();
+    await Promise.all([ready(a), ready(b)]);
+    const queued = start([...heavy, '--games', '8', '--queue', redis.url, '--out', join(dir, 'q.jsonl'), '--json']);
+    await killMidTask(redis.port, a);
+    const q = await queued.done;
+    expect(q.code, q.err).toBe(0);
+    const local = await start([...heavy, '--games', '8', '--workers', '0', '--out', join(dir, 'l.jsonl'), '--json']).done;
+    expect(local.code, local.err).toBe(0);
+    const got = byKey(join(dir, 'q.jsonl'));
+    expect(got).toHaveLength(24);
+    expect(new Set(got.map((o) => o['key'])).size).toBe(24);
+    expect(got).toEqual(byKey(join(dir, 'l.jsonl')));
+    expect(standingsOf(q.out)).toEqual(standingsOf(local.out));
+    await killWorker(b);
+  });
+
+  it('Ctrl-C keeps the finished games; --resume --queue plays the rest, and the whole equals the local tournament', async () => {
+    const dir = tmp();
+    const out = join(dir, 'q.jsonl');
+    const w = worker();
+    const args = [...heavy, '--games', '6', '--queue', redis.url, '--out', out];
+    const first = start(args);
+    await until('a few games are in', () => existsSync(out) && readFileSync(out, 'utf8').split('\n').length > 3);
+    first.proc.kill('SIGINT');
+    const stopped = await first.done;
+    expect(stopped.code, stopped.err).toBe(130);
+    expect(stopped.err).toMatch(/interrupted; \d+ finished games kept/);
+    const kept = lines(out).length;
+    expect(kept).toBeGreaterThan(2);
+    expect(kept).toBeLessThan(18);
+    const resumed = await start([...args, '--resume', '--json']).done;
+    expect(resumed.code, resumed.err).toBe(0);
+    const local = await start([...heavy, '--games', '6', '--workers', '0', '--out', join(dir, 'l.jsonl'), '--json']).done;
+    expect(byKey(out)).toEqual(byKey(join(dir, 'l.jsonl')));
+    expect(standingsOf(resumed.out)).toEqual(standingsOf(local.out));
+    await killWorker(w);
+  });
+
+  it('--queue with --workers is a usage error; an unreachable Redis is ERR_QUEUE and the results file is untouched', () => {
+    const both = gabata([...TOUR, '--games', '1', '--queue', redis.url, '--workers', '2']);
+    expect(both.code).toBe(2);
+    expect(both.err).toMatch(/ERR_ARGUMENT: --workers sets local threads; with --queue/);
+    const out = join(tmp(), 'r.jsonl');
+    expect(gabata(tour('gabata-adowa', out, ...ROUND)).code).toBe(0);
+    const before = readFileSync(out, 'utf8');
+    const args = ['tournament', '--ruleset', 'gabata-adowa', ...ROUND, '--agents', 'random,greedy', '--games', '2', '--out', out];
+    const closed = gabata([...args, '--resume', '--queue', 'redis://127.0.0.1:9']);
+    expect(closed.code).toBe(1);
+    expect(closed.err).toMatch(/gabata tournament: ERR_QUEUE: cannot reach Redis at redis:\/\/127\.0\.0\.1:9/);
+    expect(readFileSync(out, 'utf8')).toBe(before);
   });
 });

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRecord, replayRecord } from '../src/notation/record.js';
-import { MatchPool } from '../src/sim/pool.js';
-import type { MatchResult } from '../src/sim/match.js';
+import { unwrap } from '../src/core/errors.js';
+import { getRuleset } from '../src/games/index.js';
+import { splitBatches, type MatchOutcome } from '../src/sim/batch.js';
+import { LocalRunner } from '../src/sim/local-runner.js';
 import { bradleyTerry, spread, wilson } from '../src/sim/stats.js';
 import { schedule, standings } from '../src/sim/tournament.js';
 
@@ -97,6 +99,18 @@ describe('simulate', () => {
     }
   });
 
+  it('says what is wrong with --batch and --queue', () => {
+    for (const [args, message] of [
+      [['--batch', '0'], /--batch takes at least 1/],
+      [['--batch', 'many'], /--batch takes a whole number, not 'many'/],
+      [['--queue', 'http://127.0.0.1:6379'], /--queue takes a redis:\/\/ URL, not 'http:\/\/127.0.0.1:6379'/],
+    ] as const) {
+      const r = spawnSync('node', [CLI, 'simulate', 'gabata-adowa', '--games', '2', ...args], { encoding: 'utf8' });
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+  });
+
   it('keeps every finished game when interrupted (SIGINT)', async () => {
     const out = join(tmp(), 'long.jsonl');
     const child = spawn(
@@ -128,19 +142,26 @@ describe('simulate', () => {
   });
 
   it('a match plays the same in a worker thread and on the main thread', async () => {
-    const tasks = Array.from({ length: 4 }, (_, i) => ({ index: i, seed: 1000 + i, agents: ['mcts:iterations=50', 'greedy:epsilon=0.2'] }));
-    const collect = async (workers: number): Promise<MatchResult[]> => {
-      const got: MatchResult[] = [];
-      await new MatchPool({ ruleset: 'gabata-adowa', options: { rounds: 1 }, workers, record: true }).run(
-        tasks,
-        (t, r) => (got[t.index] = r),
-      );
-      return got;
+    const options = { ...unwrap(unwrap(getRuleset('gabata-adowa')).create({ rounds: 1 })).options };
+    const base = {
+      ruleset: 'gabata-adowa',
+      options,
+      agents: ['mcts:iterations=50', 'greedy:epsilon=0.2'],
+      seed: 1000,
+      record: true,
+      metrics: false,
+    };
+    const collect = async (workers: number): Promise<MatchOutcome[]> => {
+      const got: MatchOutcome[] = [];
+      const runner = new LocalRunner({ workers });
+      await runner.run(splitBatches(base, 4, 1, 'same'), (_b, m) => got.push(...m));
+      await runner.close();
+      return got.sort((x, y) => x.index - y.index);
     };
     const a = await collect(0);
     const b = await collect(2);
-    expect(b.map((r) => r.record!.moves)).toEqual(a.map((r) => r.record!.moves));
-    expect(b.map((r) => r.winner)).toEqual(a.map((r) => r.winner));
+    expect(b.map((o) => o.result.record!.moves)).toEqual(a.map((o) => o.result.record!.moves));
+    expect(b.map((o) => o.result.winner)).toEqual(a.map((o) => o.result.winner));
   });
 });
 

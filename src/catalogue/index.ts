@@ -1,7 +1,8 @@
 /**
  * The catalogue of games: the typed entries (entries.ts), their validation, the concepts computed
  * from each ruleset and the measured figures. Browser-safe (no Node modules); the figures file
- * on disk is handled by figures-file.ts.
+ * on disk is handled by figures-file.ts, and figures are measured by figures-measure.ts (which plays
+ * matches through the simulation layer).
  */
 import type { Ruleset } from '../core/game.js';
 import { CATALOGUE } from './entries.js';
@@ -10,7 +11,7 @@ import type { CatalogueEntry } from './types.js';
 export { CATALOGUE } from './entries.js';
 export { catalogueProblems, entryProblems, validateCatalogue } from './validate.js';
 export { computeConcepts, type Concepts } from './concepts.js';
-export { figuresProblems, measureFigures, POLICY, type Figures, type FiguresFile } from './figures.js';
+export { figuresProblems, POLICY, type Figures, type FiguresFile } from './figures.js';
 export { parseDms, dmsToDecimal } from './dms.js';
 export type * from './types.js';
 

@@ -9,9 +9,18 @@ import { GabataError, unwrap } from '../core/errors.js';
 import type { Game } from '../core/game.js';
 import { deriveSeed } from '../core/rng.js';
 import { RULESETS, getRuleset } from '../games/index.js';
-import { alphaBetaRate, bytesPerPosition, median, mctsRate, randomMatches, randomRounds, roundStatistics } from '../sim/bench.js';
+import {
+  alphaBetaRate,
+  bytesPerPosition,
+  median,
+  mctsRate,
+  randomMatches,
+  randomRounds,
+  roundStatistics,
+  simulateThroughput,
+  type Throughput,
+} from '../sim/bench.js';
 import { wilson } from '../sim/stats.js';
-import { MatchPool } from '../sim/pool.js';
 import { EXIT_OK, fail, printJSON } from './args.js';
 
 const HELP = `usage: gabata bench [--quick] [--json] [--repeats N] [--ruleset R]...
@@ -22,8 +31,10 @@ decisions, and playouts to the end of the round), alpha-beta nodes per second, b
 position; for gabata-adowa the same under the ludii preset with rounds=1 and the win statistics
 of random one-round games (Ludii: P1 54.5%, P2 40.0%, draws 5.5%); for abalalae each seat's
 share of random one-round games under raceTie=coin, raceTie=tickOrder and the ludii preset, with
-95% intervals (SPEC §12); and the speed-up of simulate
-with 2 worker threads over 1. --quick runs shorter measurements. Random play never concedes
+95% intervals (SPEC §12); and the throughput of simulate's batch runner with random agents
+(gabata-adowa under ludii with rounds=1, and abalalae): one worker thread against the engine's
+own random match rate, two workers against one, and two bare threads against one (what the
+machine allows at that moment). --quick runs shorter measurements. Random play never concedes
 while it has another move.`;
 
 interface Row {
@@ -61,12 +72,8 @@ type Shares = ReturnType<typeof roundStatistics>;
 /** Each seat's share of Abalala'e games under one setting. */
 type SeatShares = { setting: string } & Shares;
 
-/** Timing of `simulate` with one and with two worker threads. */
-interface PoolTiming {
-  games: number;
-  one: number[];
-  two: number[];
-}
+/** Throughput of simulate's batch runner in one setting. */
+type SimulateRow = { ruleset: string; setting: string } & Throughput;
 
 const log = (t: string): void => {
   process.stderr.write(t + '\n');
@@ -80,11 +87,9 @@ export async function run(args: string[]): Promise<number> {
   const rows = settings.map((st) => measureSetting(st, plan));
   const ludii = ludiiStatistics(plan);
   const seats = abalalaeSeats(plan);
-  const timing = await timeSimulate(plan);
-  const speedup = median(timing.one) / median(timing.two);
+  const simulate = await simulateRows(plan);
   const machine = { cpu: cpus()[0]?.model ?? 'unknown', cores: availableParallelism(), node: process.version };
   if (plan.json) {
-    const simulate = { games: timing.games, oneWorkerSeconds: median(timing.one), twoWorkersSeconds: median(timing.two), speedup };
     printJSON({ machine, quick: plan.quick, repeats: plan.repeats, rows, ludii, abalalaeSeats: seats, simulate });
     return EXIT_OK;
   }
@@ -93,10 +98,7 @@ export async function run(args: string[]): Promise<number> {
     `Node ${machine.node}; one thread unless stated)`;
   const lines = [title, '', ...rowsTable(rows), ...ludiiLines(ludii), ...seatLines(seats, plan.statsGames)];
   lines.push('', 'Random play draws uniformly among the legal moves, except that it does not concede while it has another move (Selus).');
-  lines.push(
-    `simulate, ${timing.games} random gabata-adowa matches: 1 worker ${median(timing.one).toFixed(2)} s, 2 ` +
-      `workers ${median(timing.two).toFixed(2)} s, speed-up ${speedup.toFixed(2)}x`,
-  );
+  lines.push(...simulateLines(simulate));
   process.stdout.write(lines.join('\n') + '\n');
   return EXIT_OK;
 }
@@ -221,24 +223,40 @@ function abalalaeSeats(plan: BenchPlan): SeatShares[] {
   return seats;
 }
 
-/** Seconds `simulate` takes for the same random matches with one and with two worker threads. */
-async function timeSimulate(plan: BenchPlan): Promise<PoolTiming> {
-  log('bench: simulate with 1 and 2 workers');
-  const games = plan.quick ? 16 : 96;
-  const timePool = async (workers: number): Promise<number> => {
-    const pool = new MatchPool({ ruleset: 'gabata-adowa', options: {}, workers, record: false });
-    const tasks = Array.from({ length: games }, (_, i) => ({ index: i, seed: deriveSeed(99, i), agents: ['random', 'random'] }));
-    const t0 = performance.now();
-    await pool.run(tasks, () => {});
-    return (performance.now() - t0) / 1000;
-  };
-  const one: number[] = [];
-  const two: number[] = [];
-  for (let r = 0; r < Math.min(plan.repeats, 3); r++) {
-    one.push(await timePool(1));
-    two.push(await timePool(2));
+/** The settings of simulate's throughput: gabata-adowa under ludii with one round, and abalalae, when selected. */
+async function simulateRows(plan: BenchPlan): Promise<SimulateRow[]> {
+  const out: SimulateRow[] = [];
+  const settings = [
+    { ruleset: 'gabata-adowa', setting: 'ludii, rounds=1', given: { preset: 'ludii', rounds: 1 } },
+    { ruleset: 'abalalae', setting: 'default', given: {} },
+  ];
+  for (const st of settings) {
+    if (!isSelected(plan, st.ruleset)) continue;
+    log(`bench: simulate throughput, ${st.ruleset} (${st.setting}), 1 and 2 worker threads`);
+    const game = unwrap(unwrap(getRuleset(st.ruleset)).create(st.given));
+    const th = await simulateThroughput(game, { ruleset: st.ruleset, options: { ...game.options } }, plan.ms, plan.repeats);
+    out.push({ ruleset: st.ruleset, setting: st.setting, ...th });
   }
-  return { games, one, two };
+  return out;
+}
+
+function simulateLines(rows: readonly SimulateRow[]): string[] {
+  if (rows.length === 0) return [];
+  const lines = [
+    '',
+    "simulate's batch runner, random agents (matches/s; ratios are medians of the per-repeat ratios):",
+    '',
+    '| ruleset | setting | engine alone, 1 thread | 1 worker | 1 worker / engine | 2 workers | 2 workers / 1 | ' +
+      '2 bare threads / 1 (the machine now) |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.ruleset} | ${r.setting} | ${fmt(r.engine)} | ${fmt(r.oneWorker)} | ${r.oneWorkerShare.toFixed(2)} | ` +
+        `${fmt(r.twoWorkers)} | ${r.twoWorkerSpeedup.toFixed(2)}x | ${r.bareThreadSpeedup.toFixed(2)}x |`,
+    );
+  }
+  return lines;
 }
 
 function rowsTable(rows: readonly Row[]): string[] {

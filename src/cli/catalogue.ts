@@ -5,16 +5,12 @@
  * seeded random matches of every registered ruleset and rewrites src/catalogue/figures.json.
  */
 import { parseArgs } from 'node:util';
-import {
-  CATALOGUE,
-  catalogueProblems,
-  computeConcepts,
-  figuresProblems,
-  measureFigures,
-  type Concepts,
-  type Figures,
-} from '../catalogue/index.js';
+import { computeConcepts, type Concepts } from '../catalogue/concepts.js';
+import { CATALOGUE } from '../catalogue/entries.js';
+import { figuresProblems, type Figures } from '../catalogue/figures.js';
 import { figuresPath, loadFigures, saveFigures } from '../catalogue/figures-file.js';
+import { measureFigures } from '../catalogue/figures-measure.js';
+import { catalogueProblems } from '../catalogue/validate.js';
 import { RULESETS } from '../games/index.js';
 
 const HELP = `usage: gabata catalogue [--json] [--check] [--refresh [--games N] [--seed S] [--only ID]]

@@ -3,6 +3,8 @@
  * The `gabata` command. Thin: it finds the subcommand and hands it the arguments; each
  * subcommand lives in its own module `src/cli/<name>.ts` exporting `run(args): Promise<number>`.
  */
+import { readFileSync } from 'node:fs';
+
 const COMMANDS: Record<string, string> = {
   rulesets: 'list the rulesets, their sources and options',
   start: 'print the initial position of a ruleset',
@@ -12,11 +14,14 @@ const COMMANDS: Record<string, string> = {
   play: 'play a match at this terminal (two people, or against the computer)',
   replay: 'step through a game record: every move, what it did, the board after it',
   simulate: 'play many matches between agents and summarise them',
+  sweep: 'play matches over a grid of rule options and report each cell with intervals',
   tournament: 'round-robin tournament between agents and engines, with ratings',
+  worker: 'play the matches of runs on a Redis queue (--queue), on this machine',
   engine: 'speak the engine protocol on stdin/stdout',
   bench: 'measure speed and memory',
   serve: 'start the web app and its API',
   catalogue: 'the catalogue of games: list entries, or --refresh the measured figures',
+  race: 'the opening race as a matrix game: value every pair of starting holes, solve for the equilibrium',
 };
 
 function usage(): string {
@@ -33,7 +38,9 @@ async function main(argv: string[]): Promise<number> {
     return name === undefined ? 2 : 0;
   }
   if (name === '--version') {
-    process.stdout.write('gabata 0.1.0\n');
+    // The package's own version, the one `gabata worker` checks tasks against.
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    process.stdout.write(`gabata ${pkg.version}\n`);
     return 0;
   }
   if (!(name in COMMANDS)) {

@@ -1,17 +1,18 @@
 /**
  * `gabata simulate <ruleset> --games N --agents A,B[,C] [--option name=value]... [--preset P]
- * [--players N] [--seed S] [--workers K] [--out FILE.jsonl] [--json]`: many matches between
- * agents in parallel worker threads, seats rotated, with a summary. Ctrl-C stops at once and
- * keeps every finished match (in the summary and in the out file, one record per line).
+ * [--players N] [--seed S] [--workers K] [--batch M] [--queue URL] [--metrics] [--out FILE.jsonl]
+ * [--json]`: many matches between agents, seats rotated, played in batches by a runner (worker
+ * threads, or a Redis queue), with a summary. Match i has seed deriveSeed(S, i) whatever the
+ * workers or batches, so the same seed gives the same matches. Ctrl-C stops at once and keeps
+ * every finished match (in the summary and in the out file, one record per line).
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { err, GabataError, type Result } from '../core/errors.js';
-import { deriveSeed } from '../core/rng.js';
 import { makeAgent } from '../ai/index.js';
-import { MatchPool } from '../sim/pool.js';
-import type { MatchResult } from '../sim/match.js';
+import { defaultBatchSize, splitBatches, type BatchSpec, type MatchOutcome } from '../sim/batch.js';
+import { openRunner } from '../sim/runners.js';
+import type { BatchRunner } from '../sim/runner.js';
 import { summarise, summaryText } from '../sim/summary.js';
-import type { MatchTask } from '../sim/task.js';
 import {
   DEFAULT_WORKERS,
   EXIT_OK,
@@ -28,14 +29,21 @@ import {
 import { Progress } from './progress.js';
 
 const HELP = `usage: gabata simulate <ruleset> --games N --agents A,B[,C] [--option name=value]... [--preset P]
-                       [--players N] [--seed S] [--workers K] [--out FILE.jsonl] [--json]
+                       [--players N] [--seed S] [--workers K] [--batch M] [--queue URL] [--metrics]
+                       [--out FILE.jsonl] [--json]
 
 Plays N matches between agents (seats rotate from match to match) in K worker threads
 (default one per core, here ${DEFAULT_WORKERS}; at most ${MAX_WORKERS}, twice the cores; 0 = on the main
 thread) and prints a summary: wins and draws per seat with 95% intervals, the
-first player's advantage, match length, branching factor, guard-ended matches.
+first player's advantage, match length, branching factor, how the matches ended (by the
+rules, or by which guard).
 Agents: random, greedy, alphabeta[:depth=N|time=MS|nodes=N], mcts[:iterations=N|time=MS,c=C],
 level:1..level:5. One agent spec plays every seat.
+Matches go to the workers in batches of M (default: about eight batches per worker, at most
+1000); match i has seed deriveSeed(S, i), so the same seed gives the same matches whatever K and M.
+--queue redis://HOST:PORT plays the batches through a Redis queue served by \`gabata worker\`.
+--metrics adds each match's dynamics (lead changes, drama, decisiveness, captures per turn,
+share of real choices, passes, completion...; docs/metrics.md) and prints their means.
 --out writes one game record per line (JSON Lines) as matches finish; Ctrl-C keeps them.`;
 
 export interface SimulateArgs {
@@ -45,6 +53,12 @@ export interface SimulateArgs {
   agents: string[];
   seed: number;
   workers: number;
+  /** Matches per batch (default: `defaultBatchSize`). */
+  batch?: number;
+  /** A redis:// URL: play through the queue runner. */
+  queue?: string;
+  /** Collect and print the dynamics metrics. */
+  metrics?: boolean;
   out?: string;
   json: boolean;
 }
@@ -55,8 +69,11 @@ function positiveInt(text: string | undefined, flag: string, fallback: number): 
   return { ok: true, value: Number(text) };
 }
 
-export async function run(args: string[]): Promise<number> {
-  const a = parseCommon(args, ['games', 'agents', 'workers', 'out']);
+export async function run(argv: string[]): Promise<number> {
+  // `--metrics` is the one boolean flag of its own; the shared parser takes string flags.
+  const metrics = argv.includes('--metrics');
+  const args = argv.filter((x) => x !== '--metrics');
+  const a = parseCommon(args, ['games', 'agents', 'workers', 'out', 'batch', 'queue']);
   if (!a.ok) return fail('simulate', a.error, HELP);
   const c = a.value;
   if (c.help) {
@@ -74,6 +91,14 @@ export async function run(args: string[]): Promise<number> {
   if (!games.ok) return fail('simulate', games.error, HELP);
   const workers = parseWorkers(c.extra['workers']);
   if (!workers.ok) return fail('simulate', workers.error, HELP);
+  const batch = positiveInt(c.extra['batch'], '--batch', 0);
+  if (!batch.ok) return fail('simulate', batch.error, HELP);
+  if (c.extra['batch'] !== undefined && batch.value < 1)
+    return fail('simulate', new GabataError('ERR_ARGUMENT', '--batch takes at least 1', '--batch'), HELP);
+  const queue = c.extra['queue'];
+  if (queue !== undefined && !/^rediss?:\/\/\S+$/.test(queue)) {
+    return fail('simulate', new GabataError('ERR_ARGUMENT', `--queue takes a redis:// URL, not '${queue}'`, '--queue'), HELP);
+  }
   const specs = (c.extra['agents'] ?? 'random')
     .split(',')
     .map((x) => x.trim())
@@ -100,16 +125,15 @@ export async function run(args: string[]): Promise<number> {
     agents: specs,
     seed: c.seed ?? 1,
     workers: workers.value,
+    batch: batch.value > 0 ? batch.value : undefined,
+    queue,
+    metrics,
     out: c.extra['out'],
     json: c.json,
   });
 }
 
-/** The seats of match i: the agent list rotated by i. */
-export function seatsOf(agents: readonly string[], players: number, i: number): string[] {
-  const k = agents.length;
-  return Array.from({ length: players }, (_, p) => agents[(p + i) % k]!);
-}
+export { seatsOf } from '../sim/batch.js';
 
 export async function simulate(o: SimulateArgs): Promise<number> {
   const rs = findRuleset(o.ruleset);
@@ -119,8 +143,6 @@ export async function simulate(o: SimulateArgs): Promise<number> {
   if (!created.ok) return fail('simulate', created.error);
   warnNotes(notes);
   const players = created.value.players;
-  const tasks: MatchTask[] = [];
-  for (let i = 0; i < o.games; i++) tasks.push({ index: i, seed: deriveSeed(o.seed, i), agents: seatsOf(o.agents, players, i) });
   if (o.out !== undefined) {
     try {
       writeFileSync(o.out, '');
@@ -128,35 +150,68 @@ export async function simulate(o: SimulateArgs): Promise<number> {
       return fail('simulate', new GabataError('ERR_ARGUMENT', `cannot write ${o.out}: ${(e as Error).message}`, '--out'));
     }
   }
-  const pool = new MatchPool({ ruleset: o.ruleset, options: o.given, workers: o.workers, record: o.out !== undefined });
-  const done: { task: MatchTask; result: MatchResult }[] = [];
+  const batches = simulationBatches(o);
+  const done = new Map<number, MatchOutcome>();
   const progress = new Progress(o.games, 'matches');
+  const keep = (matches: readonly MatchOutcome[]): void => {
+    let lines = '';
+    for (const m of matches) {
+      if (done.has(m.index)) continue;
+      done.set(m.index, m);
+      if (m.result.record) lines += JSON.stringify(m.result.record) + '\n';
+    }
+    if (o.out !== undefined && lines !== '') appendFileSync(o.out, lines);
+    progress.tick(done.size);
+  };
+  let runner: BatchRunner;
+  try {
+    runner = await openRunner({ workers: o.workers, queue: o.queue, onMatches: (_spec, matches) => keep(matches) });
+  } catch (e) {
+    return fail('simulate', asGabataError(e));
+  }
   const start = performance.now();
   let interrupted = false;
   const onSigint = (): void => {
     interrupted = true;
-    void pool.stop();
+    void runner.stop();
   };
   process.on('SIGINT', onSigint);
+  let failure: GabataError | null = null;
   try {
-    await pool.run(tasks, (task, result) => {
-      if (interrupted) return;
-      done.push({ task, result });
-      if (o.out !== undefined && result.record) appendFileSync(o.out, JSON.stringify(result.record) + '\n');
-      progress.tick(done.length);
-    });
+    await runner.run(batches, (_spec, matches) => keep(matches));
   } catch (e) {
+    failure = asGabataError(e);
+  } finally {
     progress.end();
     process.off('SIGINT', onSigint);
-    return fail('simulate', new GabataError('ERR_INTERNAL', (e as Error).message));
+    await runner.close();
   }
-  progress.end();
-  process.off('SIGINT', onSigint);
-  const summary = summarise(o.ruleset, o.given, players, done, (performance.now() - start) / 1000);
-  if (interrupted) process.stderr.write(`gabata simulate: interrupted; ${done.length} finished matches kept\n`);
-  if (o.json) printJSON({ ...summary, agentsGiven: o.agents, seed: o.seed, workers: o.workers, interrupted });
-  else process.stdout.write(summaryText(summary) + '\n');
+  if (failure !== null) return fail('simulate', failure);
+  const all = [...done.values()].sort((x, y) => x.index - y.index);
+  const summary = summarise(o.ruleset, o.given, players, all, (performance.now() - start) / 1000);
+  if (interrupted) process.stderr.write(`gabata simulate: interrupted; ${all.length} finished matches kept\n`);
+  if (o.json) {
+    const extra = { agentsGiven: o.agents, seed: o.seed, workers: o.workers, batch: batches[0]?.count ?? 0, queue: o.queue ?? null };
+    printJSON({ ...summary, ...extra, interrupted });
+  } else process.stdout.write(summaryText(summary) + '\n');
   return interrupted ? 130 : EXIT_OK;
 }
+
+/** The run's batches: every match index once, in batches of the size asked for (or the default). */
+export function simulationBatches(o: SimulateArgs): BatchSpec[] {
+  const size = o.batch ?? defaultBatchSize(o.games, o.workers);
+  const base = {
+    ruleset: o.ruleset,
+    options: o.given,
+    agents: o.agents,
+    seed: o.seed,
+    record: o.out !== undefined,
+    metrics: o.metrics === true,
+  };
+  return splitBatches(base, o.games, size, `simulate/${o.ruleset}/${o.seed}`);
+}
+
+const asGabataError = (e: unknown): GabataError =>
+  e instanceof GabataError ? e : new GabataError('ERR_INTERNAL', (e as Error).message ?? String(e));
 
 export { EXIT_USAGE };

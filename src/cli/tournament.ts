@@ -1,7 +1,7 @@
 /**
  * `gabata tournament --ruleset R --agents LIST --games N [--engine NAME=COMMAND]...
- * [--option name=value]... [--preset P] [--players N] [--seed S] [--movetime MS] [--workers K]
- * [--out results.jsonl] [--resume | --force] [--json]`: a round robin with seats rotated, a
+ * [--option name=value]... [--preset P] [--players N] [--seed S] [--movetime MS]
+ * [--workers K | --queue redis://HOST:PORT] [--out results.jsonl] [--resume | --force] [--json]`: a round robin with seats rotated, a
  * cross table and Bradley-Terry ratings. Engines are external programs speaking the engine protocol.
  *
  * Every results line names its ruleset, resolved options and participants, so that `--resume`
@@ -16,12 +16,15 @@ import { makeAgent } from '../ai/index.js';
 import { EngineProcess } from '../protocol/client.js';
 import { agentPlayer, playMatchAsync, type AsyncPlayer } from '../sim/async-match.js';
 import type { MatchResult } from '../sim/match.js';
-import { MatchPool } from '../sim/pool.js';
+import type { BatchRunner } from '../sim/runner.js';
+import { openRunner } from '../sim/runners.js';
 import {
   schedule,
   setupDifference,
   standings,
   standingsText,
+  tournamentBatches,
+  tournamentRunId,
   type GameOutcome,
   type ScheduledGame,
   type TournamentSetup,
@@ -31,7 +34,8 @@ import { Progress } from './progress.js';
 
 const HELP = `usage: gabata tournament --ruleset R --agents A,B,... --games N [--engine NAME=COMMAND]...
                          [--option name=value]... [--preset P] [--players N] [--seed S]
-                         [--movetime MS] [--workers K] [--out results.jsonl] [--resume | --force] [--json]
+                         [--movetime MS] [--workers K | --queue redis://HOST:PORT]
+                         [--out results.jsonl] [--resume | --force] [--json]
 
 Round robin: every pair of participants (every three, for three players) plays N matches with
 the seats rotated. Prints the ratings (Bradley-Terry, in Elo points, with 95% error bars) and
@@ -39,6 +43,8 @@ the cross table (points/games of the row against the column). --engine adds an e
 that speaks the engine protocol (e.g. --engine mine="node dist/cli/main.js engine"); it is asked
 'go movetime MS' (default 200). --workers K: matches run in K worker threads (default one per
 core, here ${DEFAULT_WORKERS}; at most ${MAX_WORKERS}, twice the cores; 0 = on the main thread).
+--queue puts the games between agents on a Redis queue instead, played by 'gabata worker --queue
+URL' processes on any machines (games with an --engine stay on this machine); same results.
 --out keeps every result as a JSON line naming its ruleset, options and agents. An existing
 --out file is never overwritten silently: --resume plays only the games not already in it (and
 refuses a file of another ruleset, other options or other agents), --force starts it afresh.`;
@@ -53,6 +59,8 @@ interface Tournament {
   seed: number;
   movetime: number;
   workers: number;
+  /** Redis URL of --queue: batches go to `gabata worker` processes instead of local threads. */
+  queue: string | undefined;
   /** Participants: the agent specs, then the engine names. */
   names: string[];
   /** Engine name -> the command that starts it. */
@@ -106,6 +114,7 @@ function parseFlags(args: string[]): Flags | Exit {
         seed: { type: 'string' },
         movetime: { type: 'string' },
         workers: { type: 'string' },
+        queue: { type: 'string' },
         out: { type: 'string' },
         resume: { type: 'boolean' },
         force: { type: 'boolean' },
@@ -145,7 +154,14 @@ function readTournament(v: Flags): Tournament | Exit {
   if (resume && out === undefined) return usageError('--resume needs --out (the results file to resume from)', '--resume');
   if (force && out === undefined) return usageError('--force needs --out (the results file to start afresh)', '--force');
   if (resume && force) return usageError('--resume keeps the results in --out, --force throws them away: choose one', '--force');
-  return { game, games, seed, movetime, workers: workers.value, ...participants, out, resume, force, json: v['json'] === true };
+  const queue = v['queue'] as string | undefined;
+  if (queue !== undefined && v['workers'] !== undefined) {
+    return usageError(
+      '--workers sets local threads; with --queue the games are played by gabata worker processes (their --concurrency)',
+      '--workers',
+    );
+  }
+  return { game, games, seed, movetime, workers: workers.value, queue, ...participants, out, resume, force, json: v['json'] === true };
 }
 
 /** The game of --ruleset with its --option, --preset and --players. */
@@ -238,10 +254,13 @@ async function playTournament(
 ): Promise<number> {
   const { game, names } = t;
   const doneKeys = new Set(outcomes.map((o) => o.key));
+  const isEngine = (sg: ScheduledGame): boolean => sg.seats.some((i) => t.engines.has(names[i]!));
   const todo = plan.filter((p) => !doneKeys.has(p.key));
   const progress = new Progress(plan.length, 'games', t.json);
-  let finished = outcomes.length;
   const record = (sg: ScheduledGame, r: MatchResult): void => {
+    // A batch may hold games already played (resumed), and a queue may return a batch twice.
+    if (doneKeys.has(sg.key)) return;
+    doneKeys.add(sg.key);
     const o: GameOutcome = {
       ...setup,
       key: sg.key,
@@ -255,59 +274,57 @@ async function playTournament(
     };
     outcomes.push(o);
     if (t.out !== undefined) appendFileSync(t.out, JSON.stringify(o) + '\n');
-    progress.tick(++finished);
+    progress.tick(outcomes.length);
   };
+  const run = tournamentRunId(setup, t.games, t.seed);
+  const cut = tournamentBatches(
+    plan,
+    names,
+    { ruleset: setup.ruleset, options: setup.options, games: t.games, seed: t.seed, run },
+    (sg) => !doneKeys.has(sg.key) && !isEngine(sg),
+  );
+  let runner: BatchRunner;
+  try {
+    runner = await openRunner(t.queue === undefined ? { workers: t.workers } : { workers: 0, queue: t.queue });
+  } catch (e) {
+    return fail('tournament', e as GabataError);
+  }
   const state = { interrupted: false };
-  const pool = new MatchPool({ ruleset: game.ruleset.info.id, options: { ...game.options }, workers: t.workers, record: false });
   const procs = new Map<string, EngineProcess>();
   const onSigint = (): void => {
     state.interrupted = true;
-    void pool.stop();
+    void runner.stop();
   };
   process.on('SIGINT', onSigint);
-  let failure: Error | undefined;
+  let failure: GabataError | undefined;
   try {
-    const isEngine = (sg: ScheduledGame): boolean => sg.seats.some((i) => t.engines.has(names[i]!));
     await Promise.all([
-      playInPool(
-        pool,
-        names,
-        todo.filter((sg) => !isEngine(sg)),
-        state,
-        record,
-      ),
+      runner.run(cut.batches, (_spec, matches) => {
+        if (state.interrupted) return;
+        for (const m of matches) record(cut.gameOf(m.index), m.result);
+      }),
       playWithEngines(t, todo.filter(isEngine), procs, state, record),
     ]);
   } catch (e) {
-    failure = e as Error;
+    failure = e instanceof GabataError ? e : new GabataError('ERR_INTERNAL', (e as Error).message);
+    state.interrupted = true;
+    await runner.stop();
   }
   progress.end();
   await Promise.all([...procs.values()].map((p) => p.quit()));
+  await runner.close();
   process.off('SIGINT', onSigint);
-  if (failure !== undefined) return fail('tournament', new GabataError('ERR_INTERNAL', failure.message));
+  if (failure !== undefined) {
+    if (outcomes.length > 0 && t.out !== undefined)
+      process.stderr.write(`gabata tournament: ${outcomes.length} finished games kept in ${t.out}\n`);
+    return fail('tournament', failure);
+  }
   const st = standings(names, outcomes);
   if (state.interrupted) process.stderr.write(`gabata tournament: interrupted; ${outcomes.length} finished games kept\n`);
   if (t.json)
     printJSON({ ruleset: game.ruleset.info.id, options: game.options, matches: outcomes.length, ...st, interrupted: state.interrupted });
   else process.stdout.write(`${game.ruleset.info.id}: ${outcomes.length} games\n\n${standingsText(st, game.players)}\n`);
   return state.interrupted ? 130 : EXIT_OK;
-}
-
-/** The games between agents of src/ai, in the worker pool. */
-async function playInPool(
-  pool: MatchPool,
-  names: readonly string[],
-  internal: readonly ScheduledGame[],
-  state: { readonly interrupted: boolean },
-  record: (sg: ScheduledGame, r: MatchResult) => void,
-): Promise<void> {
-  const byIndex = new Map(internal.map((sg, i) => [i, sg]));
-  await pool.run(
-    internal.map((sg, i) => ({ index: i, seed: sg.seed, agents: sg.seats.map((k) => names[k]!) })),
-    (task, r) => {
-      if (!state.interrupted) record(byIndex.get(task.index)!, r);
-    },
-  );
 }
 
 /** The games with an engine in a seat, one after another on the main thread; engines start on first use. */

@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'ERR_NOT_FOUND',
   'ERR_CONFLICT',
   'ERR_TOO_LARGE',
+  'ERR_QUEUE',
+  'ERR_VERSION',
   'ERR_INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -6,12 +6,14 @@
  * result is counted once by id.
  *
  * Contract shared by `simulate`, `sweep`, `tournament` (runners in sim/runner.ts) and the Redis
- * queue (issue 14).
+ * queue (issue 14). Outcomes travel between threads packed (`packOutcomes`): numbers in one
+ * transferable array, records and metrics beside them only when a batch asked for them.
  */
 import { deriveSeed } from '../core/rng.js';
+import { END_REASONS } from '../core/state.js';
 import type { SearchBudget } from '../ai/index.js';
-import type { MatchResult } from './match.js';
-import { playTask } from './task.js';
+import { COMPLETIONS, type Completion, type MatchResult } from './match.js';
+import { gameFor, matchPlayerFor, playWith } from './task.js';
 
 export interface BatchSpec {
   /** Stable id, e.g. `<run>/<cell>/<first>`; results are counted once by id. */
@@ -51,6 +53,11 @@ export function seatsOf(agents: readonly string[], players: number, i: number): 
 /** Seed of match `index` of a run with base seed `seed`. */
 export const matchSeed = (seed: number, index: number): number => deriveSeed(seed, index);
 
+/** The seat lists of a run, one per rotation (match i uses `rotations[i % rotations.length]`); shared, do not change them. */
+export function rotationsOf(agents: readonly string[], players: number): string[][] {
+  return Array.from({ length: Math.max(1, agents.length) }, (_, r) => seatsOf(agents, players, r));
+}
+
 /**
  * Plays a batch in this thread. `onMatch` sees each match as it finishes; `shouldStop` is asked
  * between matches (a stopped batch returns the matches it finished).
@@ -62,14 +69,123 @@ export function playBatch(
   shouldStop?: () => boolean,
 ): MatchOutcome[] {
   const out: MatchOutcome[] = [];
+  const rotations = rotationsOf(spec.agents, players);
+  const player = matchPlayerFor(spec.ruleset, spec.options);
+  const opts = { record: spec.record, metrics: spec.metrics, budget: spec.budget };
   for (let i = spec.first; i < spec.first + spec.count; i++) {
     if (shouldStop?.()) break;
     const seed = matchSeed(spec.seed, i);
-    const agents = seatsOf(spec.agents, players, i);
-    const result = playTask({ ruleset: spec.ruleset, options: spec.options, record: spec.record, budget: spec.budget, task: { index: i, seed, agents } });
+    const agents = rotations[i % rotations.length]!;
+    const result = playWith(player, { index: i, seed, agents }, opts);
     const o = { index: i, seed, agents, result };
     out.push(o);
     onMatch?.(o);
   }
+  return out;
+}
+
+/** The players of a batch's game (the worker builds the game once). */
+export const batchPlayers = (spec: BatchSpec): number => gameFor(spec.ruleset, spec.options).players;
+
+/**
+ * The batches of a run of `games` matches from index `first`, `size` matches each, with ids
+ * `<prefix>/<first match>`.
+ */
+export function splitBatches(
+  base: Omit<BatchSpec, 'id' | 'first' | 'count'>,
+  games: number,
+  size: number,
+  prefix: string,
+  first = 0,
+): BatchSpec[] {
+  const n = Math.max(1, Math.floor(size));
+  const out: BatchSpec[] = [];
+  for (let i = first; i < first + games; i += n)
+    out.push({ ...base, id: `${prefix}/${i}`, first: i, count: Math.min(n, first + games - i) });
+  return out;
+}
+
+/** Matches per batch when none is given: about eight batches per worker, at most 1,000 matches each. */
+export function defaultBatchSize(games: number, workers: number): number {
+  return Math.max(1, Math.min(1000, Math.ceil(games / (Math.max(1, workers) * 8))));
+}
+
+/** Outcomes packed for a message: fixed numbers in one array, the rest beside it. */
+export interface PackedOutcomes {
+  players: number;
+  /** Per match `FIXED + 2 * players` numbers (see `packOutcomes`). */
+  numbers: Float64Array;
+  /** Guards, metrics and records of the matches that have them, by position in the pack. */
+  extras: [number, Pick<MatchResult, 'guards' | 'metrics' | 'record'>][];
+}
+
+/** index, winner, endReason, completion, rounds, turns, plies, branchingSum, branchingCount, guardEnds. */
+const FIXED = 10;
+
+/** Packs outcomes of one batch (whose seeds and seats follow from its spec). */
+export function packOutcomes(outcomes: readonly MatchOutcome[], players: number): PackedOutcomes {
+  const stride = FIXED + 2 * players;
+  const numbers = new Float64Array(outcomes.length * stride);
+  const extras: PackedOutcomes['extras'] = [];
+  outcomes.forEach((o, k) => {
+    const r = o.result;
+    const at = k * stride;
+    numbers[at] = o.index;
+    numbers[at + 1] = r.winner;
+    numbers[at + 2] = END_REASONS.indexOf(r.endReason as (typeof END_REASONS)[number]);
+    numbers[at + 3] = COMPLETIONS.indexOf(r.completion);
+    numbers[at + 4] = r.rounds;
+    numbers[at + 5] = r.turns;
+    numbers[at + 6] = r.plies;
+    numbers[at + 7] = r.branchingSum;
+    numbers[at + 8] = r.branchingCount;
+    numbers[at + 9] = r.guardEnds;
+    for (let p = 0; p < players; p++) {
+      numbers[at + FIXED + p] = r.returns[p] ?? 0;
+      numbers[at + FIXED + players + p] = r.scores[p] ?? 0;
+    }
+    if (r.guards !== undefined || r.metrics !== undefined || r.record !== undefined) {
+      const e: Pick<MatchResult, 'guards' | 'metrics' | 'record'> = {};
+      if (r.guards !== undefined) e.guards = r.guards;
+      if (r.metrics !== undefined) e.metrics = r.metrics;
+      if (r.record !== undefined) e.record = r.record;
+      extras.push([k, e]);
+    }
+  });
+  return { players, numbers, extras };
+}
+
+/** The outcomes of a pack made for `spec` (seeds and seats rebuilt from it). */
+export function unpackOutcomes(spec: BatchSpec, pack: PackedOutcomes, rotations = rotationsOf(spec.agents, pack.players)): MatchOutcome[] {
+  const P = pack.players;
+  const stride = FIXED + 2 * P;
+  const n = pack.numbers.length / stride;
+  const out: MatchOutcome[] = new Array(n);
+  const x = pack.numbers;
+  for (let k = 0; k < n; k++) {
+    const at = k * stride;
+    const index = x[at]!;
+    const returns = new Array<number>(P);
+    const scores = new Array<number>(P);
+    for (let p = 0; p < P; p++) {
+      returns[p] = x[at + FIXED + p]!;
+      scores[p] = x[at + FIXED + P + p]!;
+    }
+    const result: MatchResult = {
+      winner: x[at + 1]!,
+      returns,
+      scores,
+      endReason: END_REASONS[x[at + 2]!] ?? 'none',
+      completion: (COMPLETIONS[x[at + 3]!] ?? 'rules') as Completion,
+      rounds: x[at + 4]!,
+      turns: x[at + 5]!,
+      plies: x[at + 6]!,
+      branchingSum: x[at + 7]!,
+      branchingCount: x[at + 8]!,
+      guardEnds: x[at + 9]!,
+    };
+    out[k] = { index, seed: matchSeed(spec.seed, index), agents: rotations[index % rotations.length]!, result };
+  }
+  for (const [k, e] of pack.extras) Object.assign(out[k]!.result, e);
   return out;
 }

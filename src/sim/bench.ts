@@ -12,6 +12,10 @@ import { PHASE_OVER, type State } from '../core/state.js';
 import { AlphaBetaAgent } from '../ai/alphabeta.js';
 import { MctsAgent } from '../ai/mcts.js';
 import { RandomPlayout } from '../ai/playout.js';
+import { Worker } from 'node:worker_threads';
+import { defaultBatchSize, splitBatches } from './batch.js';
+import { LocalRunner } from './local-runner.js';
+import { gameFor } from './task.js';
 
 export const median = (xs: readonly number[]): number => {
   const a = [...xs].sort((x, y) => x - y);
@@ -110,6 +114,124 @@ export function alphaBetaRate(game: Game, ms: number, seed: number): number {
   const r = agent.chooseFor(game, s, p, { timeMs: ms });
   const t = performance.now() - t0;
   return ((r.nodes ?? 0) * 1000) / t;
+}
+
+/** What `simulateThroughput` measures: one ruleset setting played by random agents. */
+export interface ThroughputSetting {
+  ruleset: string;
+  /** Resolved options (every option named). */
+  options: Record<string, unknown>;
+}
+
+/** Medians of `simulateThroughput`, in matches per second, and the ratios between them. */
+export interface Throughput {
+  /** Random matches per second of the engine alone (`randomMatches`), one thread. */
+  engine: number;
+  oneWorker: number;
+  twoWorkers: number;
+  /** oneWorker / engine, the median of the per-repeat ratios. */
+  oneWorkerShare: number;
+  /** twoWorkers / oneWorker, the median of the per-repeat ratios. */
+  twoWorkerSpeedup: number;
+  /**
+   * What the machine allows now: the speed-up of two bare threads playing the same matches with
+   * no runner and no messages over one (median of the per-repeat ratios). On a machine whose other
+   * work leaves less than two free cores it is well under 2, and so is `twoWorkerSpeedup`.
+   */
+  bareThreadSpeedup: number;
+  repeats: number;
+}
+
+/**
+ * Seconds `threads` bare worker threads take to play `games` random matches each (one batch per
+ * thread, nothing posted until the end): the parallel ceiling of this machine at this moment.
+ */
+async function bareThreadSeconds(st: ThroughputSetting, threads: number, games: number, seed: number): Promise<number> {
+  const url = new URL('./batch.js', import.meta.url).href;
+  const code =
+    "const { parentPort, workerData: d } = require('node:worker_threads');" +
+    'import(d.url).then((m) => { m.playBatch(d.warm, d.players); parentPort.postMessage(0); parentPort.once("message", () => {' +
+    ' m.playBatch(d.spec, d.players); parentPort.postMessage(1); }); });';
+  const base = { ruleset: st.ruleset, options: st.options, agents: ['random'], seed, record: false, metrics: false };
+  const data = {
+    url,
+    players: gameFor(st.ruleset, st.options).players,
+    warm: { ...base, id: 'bare-warm-up', first: 0, count: Math.max(4, Math.round(games / 5)) },
+    spec: { ...base, id: 'bare', first: 0, count: games },
+  };
+  const workers = Array.from({ length: threads }, () => new Worker(code, { eval: true, workerData: data }));
+  try {
+    const ready = workers.map((w) => new Promise<unknown>((resolve, reject) => w.once('message', resolve).once('error', reject)));
+    await Promise.all(ready);
+    const t0 = performance.now();
+    const done = workers.map((w) => new Promise<unknown>((resolve, reject) => w.once('message', resolve).once('error', reject)));
+    for (const w of workers) w.postMessage('go');
+    await Promise.all(done);
+    return (performance.now() - t0) / 1000;
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
+
+/**
+ * Matches per second of the batch runner playing random matches with `workers` threads, for
+ * about `ms`: `games` matches (sized from the engine's rate) after a warm-up run of a fifth as
+ * many on the same runner, so thread start-up and compilation are not counted.
+ */
+async function runnerRate(runner: LocalRunner, st: ThroughputSetting, workers: number, games: number, seed: number): Promise<number> {
+  const base = { ruleset: st.ruleset, options: st.options, agents: ['random'], seed, record: false, metrics: false };
+  // Warm-up on the same threads (start-up and the compiler's first passes are not counted).
+  const warm = Math.max(4 * workers, Math.round(games / 5));
+  await runner.run(splitBatches(base, warm, defaultBatchSize(warm, workers), 'bench-warm-up'), () => {});
+  const batches = splitBatches(base, games, defaultBatchSize(games, workers), 'bench');
+  let played = 0;
+  const t0 = performance.now();
+  await runner.run(batches, (_spec, matches) => (played += matches.length));
+  return (played * 1000) / (performance.now() - t0);
+}
+
+/**
+ * The throughput of simulate's batch runner against the engine: per repeat, the random match rate
+ * of the engine alone (one thread, `randomMatches`), then the runner with one worker thread and
+ * with two, each for about `ms`, and two bare threads against one (the machine's parallel ceiling
+ * at that moment); medians over the repeats. The machine's load moves every figure, so the ratios
+ * are taken within each repeat.
+ */
+export async function simulateThroughput(game: Game, st: ThroughputSetting, ms: number, repeats: number): Promise<Throughput> {
+  const one = new LocalRunner({ workers: 1 });
+  const two = new LocalRunner({ workers: 2 });
+  const e: number[] = [];
+  const w1: number[] = [];
+  const w2: number[] = [];
+  const share: number[] = [];
+  const speedup: number[] = [];
+  const bare: number[] = [];
+  try {
+    for (let r = 0; r < repeats; r++) {
+      const engine = randomMatches(game, ms, 11 + r).perSecond;
+      const games = Math.max(8, Math.round((engine * ms) / 1000));
+      const a = await runnerRate(one, st, 1, games, 11 + r);
+      const b = await runnerRate(two, st, 2, 2 * games, 11 + r);
+      bare.push((2 * (await bareThreadSeconds(st, 1, games, 11 + r))) / (await bareThreadSeconds(st, 2, games, 11 + r)));
+      e.push(engine);
+      w1.push(a);
+      w2.push(b);
+      share.push(a / engine);
+      speedup.push(b / a);
+    }
+  } finally {
+    await one.close();
+    await two.close();
+  }
+  return {
+    engine: median(e),
+    oneWorker: median(w1),
+    twoWorkers: median(w2),
+    oneWorkerShare: median(share),
+    twoWorkerSpeedup: median(speedup),
+    bareThreadSpeedup: median(bare),
+    repeats,
+  };
 }
 
 /**

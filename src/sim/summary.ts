@@ -1,10 +1,17 @@
 /**
  * The summary of a simulation: results by seat and by agent with 95% Wilson intervals, the first
- * player's advantage, match lengths, branching factor, and how many matches a guard ended.
+ * player's advantage, match lengths, branching factor, how the matches ended (by the rules or by
+ * which guard) and, when collected, the means of the matches' dynamics metrics.
  */
 import type { MatchResult } from './match.js';
+import { metricMeans } from './metrics.js';
 import { spread, wilson, type Spread } from './stats.js';
-import type { MatchTask } from './task.js';
+
+/** A finished match as the summary reads it: the agent spec per seat and the result. */
+export interface SummarisedMatch {
+  readonly agents: readonly string[];
+  readonly result: MatchResult;
+}
 
 export interface Interval {
   count: number;
@@ -30,6 +37,10 @@ export interface SimulationSummary {
   branching: number;
   guardEndedMatches: number;
   endReasons: Record<string, number>;
+  /** Matches by how they ended (`MatchResult.completion`): by the rules, or by which guard. */
+  completions: Record<string, number>;
+  /** Means of the dynamics metrics over the matches that have each (when collected). */
+  metrics?: Record<string, { mean: number; matches: number }>;
   seconds: number;
 }
 
@@ -42,7 +53,7 @@ export function summarise(
   ruleset: string,
   options: Record<string, unknown>,
   players: number,
-  done: readonly { task: MatchTask; result: MatchResult }[],
+  done: readonly SummarisedMatch[],
   seconds: number,
 ): SimulationSummary {
   const finished = done.filter((d) => d.result.winner >= 0);
@@ -52,7 +63,7 @@ export function summarise(
   const byAgent = new Map<string, { games: number; wins: number; draws: number; score: number }>();
   for (const d of finished) {
     const seen = new Set<string>();
-    d.task.agents.forEach((a, i) => {
+    d.agents.forEach((a, i) => {
       const e = byAgent.get(a) ?? { games: 0, wins: 0, draws: 0, score: 0 };
       if (!seen.has(a)) e.games++;
       seen.add(a);
@@ -67,6 +78,9 @@ export function summarise(
   const fair = 1 / players;
   const reasons: Record<string, number> = {};
   for (const d of finished) reasons[d.result.endReason] = (reasons[d.result.endReason] ?? 0) + 1;
+  const completions: Record<string, number> = {};
+  for (const d of done) completions[d.result.completion] = (completions[d.result.completion] ?? 0) + 1;
+  const withMetrics = done.filter((d) => d.result.metrics !== undefined);
   const bSum = done.reduce((s, d) => s + d.result.branchingSum, 0);
   const bCount = done.reduce((s, d) => s + d.result.branchingCount, 0);
   return {
@@ -90,6 +104,8 @@ export function summarise(
     branching: bCount ? bSum / bCount : 0,
     guardEndedMatches: done.filter((d) => d.result.guardEnds > 0).length,
     endReasons: reasons,
+    completions,
+    ...(withMetrics.length > 0 ? { metrics: metricMeans(withMetrics.map((d) => d.result.metrics)) } : {}),
     seconds,
   };
 }
@@ -125,5 +141,19 @@ export function summaryText(s: SimulationSummary): string {
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')}`,
   );
+  lines.push(
+    `  completion: ${Object.entries(s.completions)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
+  if (s.metrics !== undefined) {
+    lines.push('  metrics (means per match; docs/metrics.md):');
+    for (const [k, v] of Object.entries(s.metrics)) {
+      const of = v.matches < s.games ? ` (${v.matches} matches with a winner)` : '';
+      lines.push(`    ${k.padEnd(18)} ${metricText(v.mean)}${of}`);
+    }
+  }
   return lines.join('\n');
 }
+
+const metricText = (x: number): string => (Math.abs(x) >= 100 ? x.toFixed(1) : Math.abs(x) >= 1 ? x.toFixed(3) : x.toFixed(4));

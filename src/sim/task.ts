@@ -1,13 +1,16 @@
 /**
- * One match as a message: what a worker (or the main thread) needs to play it. Agents are built
- * from their specs with seeds derived from the match seed, so a match is the same wherever it runs.
+ * One match as a message: what a worker (or the main thread) needs to play it. Seats are built
+ * from their agent specs with seeds derived from the match seed (seat i: `deriveSeed(seed, i + 1)`),
+ * so a match is the same wherever and in whatever batch it runs. What can be kept from match to
+ * match is kept: the game per ruleset and options, its `MatchPlayer` (buffers), and the built-in
+ * random seats (reseeded for each match).
  */
 import { deriveSeed } from '../core/rng.js';
 import { unwrap } from '../core/errors.js';
 import type { Game } from '../core/game.js';
 import { getRuleset } from '../games/index.js';
 import { makeAgent, type SearchBudget } from '../ai/index.js';
-import { playMatch, type MatchResult } from './match.js';
+import { MatchPlayer, RandomSeat, type MatchOptions, type MatchResult, type Seat } from './match.js';
 
 export interface MatchTask {
   /** Index of the match in its run (records and resumption use it). */
@@ -21,31 +24,74 @@ export interface TaskMessage {
   ruleset: string;
   options: Record<string, unknown>;
   record: boolean;
+  /** Collect the match's dynamics. */
+  metrics?: boolean;
   budget?: SearchBudget;
   task: MatchTask;
 }
 
-const games = new Map<string, Game>();
+interface GameEntry {
+  game: Game;
+  player: MatchPlayer;
+}
+
+const games = new Map<string, GameEntry>();
+
+function entryFor(ruleset: string, options: Record<string, unknown>): GameEntry {
+  const key = `${ruleset} ${JSON.stringify(options)}`;
+  let e = games.get(key);
+  if (e === undefined) {
+    const game = unwrap(unwrap(getRuleset(ruleset)).create(options));
+    e = { game, player: new MatchPlayer(game) };
+    games.set(key, e);
+  }
+  return e;
+}
 
 /** The game of a ruleset with options, built once per worker. */
 export function gameFor(ruleset: string, options: Record<string, unknown>): Game {
-  const key = `${ruleset} ${JSON.stringify(options)}`;
-  let g = games.get(key);
-  if (g === undefined) {
-    g = unwrap(unwrap(getRuleset(ruleset)).create(options));
-    games.set(key, g);
-  }
-  return g;
+  return entryFor(ruleset, options).game;
 }
 
+/** The `MatchPlayer` of a ruleset with options, built once per worker. */
+export function matchPlayerFor(ruleset: string, options: Record<string, unknown>): MatchPlayer {
+  return entryFor(ruleset, options).player;
+}
+
+/** Whether an agent spec is the uniformly random player (played by the built-in `RandomSeat`). */
+export const isRandomSpec = (spec: string): boolean => spec.trim().toLowerCase() === 'random';
+
+const randomSeats: RandomSeat[] = [];
+
+/**
+ * The seats of a match: each spec built with seed `deriveSeed(seed, seat + 1)`. Random seats are
+ * kept and reseeded; other agents are built afresh (their tables are reset between matches anyway).
+ */
+export function seatsFor(specs: readonly string[], seed: number): Seat[] {
+  return specs.map((spec, i) => {
+    const s = deriveSeed(seed, i + 1);
+    if (isRandomSpec(spec)) {
+      randomSeats[i] ??= new RandomSeat();
+      const seat = randomSeats[i];
+      seat.rng.seed(s);
+      return seat;
+    }
+    return unwrap(makeAgent(spec, s));
+  });
+}
+
+/** Plays one match: its seats, its record (naming the agents as specified) when asked. */
 export function playTask(msg: TaskMessage): MatchResult {
-  const game = gameFor(msg.ruleset, msg.options);
-  const agents = msg.task.agents.map((spec, i) => unwrap(makeAgent(spec, deriveSeed(msg.task.seed, i + 1))));
-  const r = playMatch(game, agents, msg.task.seed, { record: msg.record, budget: msg.budget });
+  return playWith(matchPlayerFor(msg.ruleset, msg.options), msg.task, { record: msg.record, metrics: msg.metrics, budget: msg.budget });
+}
+
+/** Plays match `task` with a `MatchPlayer` already at hand (a batch looks it up once). */
+export function playWith(player: MatchPlayer, task: MatchTask, opts: MatchOptions): MatchResult {
+  const r = player.play(seatsFor(task.agents, task.seed), task.seed, opts);
   if (r.record) {
     // Records name the agents as specified (a level's name would hide its parameters).
-    (r.record as { agents?: string[] }).agents = [...msg.task.agents];
-    (r.record as { meta?: Record<string, number> }).meta = { game: msg.task.index };
+    (r.record as { agents?: string[] }).agents = [...task.agents];
+    (r.record as { meta?: Record<string, number> }).meta = { game: task.index };
   }
   return r;
 }

@@ -3,7 +3,9 @@
  * games, seats rotated), results as JSON lines (a file the run can resume from), the cross table
  * and Bradley-Terry ratings in Elo points with 95% error bars.
  */
+import { createHash } from 'node:crypto';
 import { deriveSeed } from '../core/rng.js';
+import type { BatchSpec } from './batch.js';
 import { bradleyTerry, type PairResult, type Rating } from './stats.js';
 
 export interface ScheduledGame {
@@ -157,4 +159,69 @@ export function standingsText(st: Standings, players = 2): string {
     lines.push(`| ${r + 1} ${st.names[i]} | ${cells.join(' | ')} |`);
   });
   return lines.join('\n');
+}
+
+/**
+ * The id of a tournament run (the first part of its batch ids): a hash of what decides its games,
+ * so that a resumed tournament names the same batches, and finds them on a Redis queue.
+ */
+export function tournamentRunId(setup: TournamentSetup, games: number, seed: number): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ kind: 'tournament', setup, games, seed }))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/** The batches of a tournament's schedule, and which scheduled game each match of them is. */
+export interface TournamentBatches {
+  batches: BatchSpec[];
+  /** Scheduled game of match index i (the index of the game in the schedule). */
+  gameOf: (index: number) => ScheduledGame;
+}
+
+/**
+ * Games per batch: a function of the schedule's length only, so that a resumed tournament cuts
+ * the same batches (and a queue finds the results of the first attempt under the same ids).
+ */
+export const batchSizeOf = (scheduled: number, games: number): number => Math.min(games, Math.max(1, Math.ceil(scheduled / 256)));
+
+/**
+ * Cuts the games of `plan` (a `schedule(names, players, games, seed)`) that `wanted` keeps into
+ * batches: each batch is a run of one group's games, cut at multiples of the batch size, with the
+ * group's participants rotated so that match i of the batch is game i of the schedule (its seed
+ * `deriveSeed(seed, i)`, its seats). A batch with some games already played is played whole; the
+ * caller keeps the games it lacks.
+ */
+export function tournamentBatches(
+  plan: readonly ScheduledGame[],
+  names: readonly string[],
+  t: { ruleset: string; options: Record<string, unknown>; games: number; seed: number; run: string },
+  wanted: (sg: ScheduledGame) => boolean,
+): TournamentBatches {
+  const size = batchSizeOf(plan.length, t.games);
+  const batches: BatchSpec[] = [];
+  for (let start = 0; start < plan.length; start += t.games) {
+    const group = start / t.games;
+    for (let g = 0; g < t.games; g += size) {
+      const first = start + g;
+      const count = Math.min(size, t.games - g);
+      if (!plan.slice(first, first + count).some(wanted)) continue;
+      const seats = plan[start]!.seats;
+      const k = seats.length;
+      // seatsOf(agents, k, i)[p] = agents[(p + i) % k] must be the group's seat p of game i.
+      const agents = Array.from({ length: k }, (_, m) => names[seats[(((m - start) % k) + k) % k]!]!);
+      batches.push({
+        id: `${t.run}/${group}/${first}`,
+        ruleset: t.ruleset,
+        options: t.options,
+        agents,
+        seed: t.seed,
+        first,
+        count,
+        record: false,
+        metrics: false,
+      });
+    }
+  }
+  return { batches, gameOf: (i) => plan[i]! };
 }

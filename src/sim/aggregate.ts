@@ -1,0 +1,279 @@
+/**
+ * Figures of a set of matches with their 95% intervals: what a sweep reports for each cell and
+ * what the catalogue's measured figures are computed with. Rates get Wilson score intervals;
+ * means get Student t intervals (the per-match values' standard deviation, n - 1 degrees of
+ * freedom); ratios of sums (the branching factor: legal moves over decisions, pooled over the
+ * matches) get the t interval of the ratio estimator. Matches are independent (each has its
+ * own seed), which is what these intervals assume.
+ */
+import type { MatchOutcome } from './batch.js';
+import { BY_RULES, type MatchResult } from './match.js';
+import { wilson } from './stats.js';
+import type { Interval } from './summary.js';
+
+export type { Interval } from './summary.js';
+
+/** A mean with its 95% interval over `n` values. */
+export interface MeanInterval {
+  n: number;
+  mean: number;
+  lo: number;
+  hi: number;
+  /** Sample standard deviation (0 with fewer than two values). */
+  sd: number;
+}
+
+/** Wilson interval of `k` successes in `n` trials. */
+export function rateInterval(k: number, n: number): Interval {
+  const w = wilson(k, n);
+  return { count: k, rate: w.p, lo: w.lo, hi: w.hi };
+}
+
+// Two-sided 97.5% quantiles of Student's t for 1..30 degrees of freedom.
+const T975 = [
+  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086,
+  2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
+];
+
+/** The 0.975 quantile of Student's t with `df` degrees of freedom (table to 30, then the Cornish-Fisher series). */
+export function t975(df: number): number {
+  if (df < 1) return Number.POSITIVE_INFINITY;
+  if (df <= 30) return T975[Math.floor(df) - 1]!;
+  const z = 1.959964;
+  return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df * df);
+}
+
+export function mean(xs: readonly number[]): number {
+  let s = 0;
+  for (const x of xs) s += x;
+  return xs.length ? s / xs.length : 0;
+}
+
+/** Mean with its t interval. One value gives an interval of the value itself; none gives zeros. */
+export function meanInterval(xs: readonly number[]): MeanInterval {
+  const n = xs.length;
+  const m = mean(xs);
+  if (n < 2) return { n, mean: m, lo: m, hi: m, sd: 0 };
+  let ss = 0;
+  for (const x of xs) ss += (x - m) ** 2;
+  const sd = Math.sqrt(ss / (n - 1));
+  const half = (t975(n - 1) * sd) / Math.sqrt(n);
+  return { n, mean: m, lo: m - half, hi: m + half, sd };
+}
+
+/**
+ * The ratio of sums `sum(y) / sum(x)` over matches (e.g. legal moves per decision), with the t
+ * interval of the ratio estimator: the spread of `y_i - R x_i` over the mean of x.
+ */
+export function ratioInterval(ys: readonly number[], xs: readonly number[]): MeanInterval {
+  const n = xs.length;
+  const sx = xs.reduce((s, x) => s + x, 0);
+  const sy = ys.reduce((s, y) => s + y, 0);
+  const r = sx > 0 ? sy / sx : 0;
+  if (n < 2 || sx === 0) return { n, mean: r, lo: r, hi: r, sd: 0 };
+  let ss = 0;
+  for (let i = 0; i < n; i++) ss += (ys[i]! - r * xs[i]!) ** 2;
+  const sd = Math.sqrt(ss / (n - 1));
+  const half = (t975(n - 1) * sd) / Math.sqrt(n) / (sx / n);
+  return { n, mean: r, lo: r - half, hi: r + half, sd };
+}
+
+/** Minimum, lower quartile, median, upper quartile, maximum (nearest rank at q * (n - 1)). */
+export function quartiles(xs: readonly number[]): [number, number, number, number, number] {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q: number): number => s[Math.min(s.length - 1, Math.round(q * (s.length - 1)))] ?? 0;
+  return [at(0), at(0.25), at(0.5), at(0.75), at(1)];
+}
+
+/** Match end reasons that the rules give (the others are guards of SPEC §8). */
+export const RULE_ENDS: readonly string[] = ['rules', 'concession'];
+
+/** The metric (sim/metrics.ts) of a match's share of decisions with more than one move. */
+export const REAL_CHOICES = 'realChoiceShare';
+
+/** Dynamics metrics of a match, when the batch collected them (`BatchSpec.metrics`). */
+export function metricsOf(r: MatchResult): Readonly<Record<string, number>> {
+  return (r as { metrics?: Record<string, number> }).metrics ?? {};
+}
+
+/** One agent's results over the matches it played (in any seat). */
+export interface AgentFigures {
+  agent: string;
+  games: number;
+  wins: Interval;
+  draws: number;
+  /** Mean payoff per match (a win 1, a draw shared). */
+  score: number;
+}
+
+/** The figures of one cell of a sweep (or any set of matches of one ruleset and options). */
+export interface CellFigures {
+  games: number;
+  /** Matches the ply cap stopped before their end (they count in no rate below). */
+  unfinished: number;
+  /** Wins per seat over the finished matches, as `simulate --json` gives them. */
+  seats: { seat: number; wins: Interval }[];
+  draws: Interval;
+  /** Player 1's score rate (wins + shared draws) minus the fair share 1/players, as simulate computes it. */
+  firstPlayerAdvantage: { score: number; advantage: number; lo: number; hi: number };
+  completion: {
+    /** Matches whose last round the rules ended (not a guard), of all matches. */
+    byRules: Interval;
+    /** Matches by the guard that ended them: stalemate (repetition), turnCap, perpetual, roundCap, unfinished. */
+    guards: Record<string, number>;
+    /** Matches in which some round was ended by a guard. */
+    guardRounds: Interval;
+  };
+  duration: {
+    decisions: MeanInterval;
+    turns: MeanInterval;
+    rounds: MeanInterval;
+    /** Legal moves per sequential decision, pooled over the matches. */
+    branching: MeanInterval;
+    /** Share of decisions with more than one move (mean of the matches' shares), when the matches report it. */
+    realChoices: MeanInterval | null;
+  };
+  /** Results by agent spec when the seats held different agents (as `simulate --json` gives them); empty otherwise. */
+  agents: AgentFigures[];
+  /** Each dynamics metric the matches report (but those in `SHOWN_ELSEWHERE`): its mean per match, with interval. */
+  metrics: Record<string, MeanInterval>;
+}
+
+/**
+ * Why a match ended, as the rules or a guard: `roundCap` is the rules when the `rounds` option
+ * asked for that many rounds, and the match-length guard (`maxRounds`, SPEC §8) otherwise.
+ */
+export function endOf(r: MatchResult, options: Readonly<Record<string, unknown>>): { byRules: boolean; reason: string } {
+  if (typeof r.completion === 'string') return { byRules: BY_RULES.includes(r.completion), reason: r.completion };
+  if (r.winner < 0) return { byRules: false, reason: 'plyCap' };
+  const asked = Number(options['rounds'] ?? 0);
+  if (r.endReason === 'roundCap' && asked > 0 && r.rounds >= asked) return { byRules: true, reason: 'rounds' };
+  return { byRules: RULE_ENDS.includes(r.endReason), reason: r.endReason };
+}
+
+function completionOf(results: readonly MatchResult[], options: Readonly<Record<string, unknown>>): CellFigures['completion'] {
+  const guards: Record<string, number> = {};
+  let byRules = 0;
+  for (const r of results) {
+    const { byRules: rules, reason } = endOf(r, options);
+    if (rules) byRules++;
+    else guards[reason] = (guards[reason] ?? 0) + 1;
+  }
+  return {
+    byRules: rateInterval(byRules, results.length),
+    guards,
+    guardRounds: rateInterval(results.filter((r) => r.guardEnds > 0).length, results.length),
+  };
+}
+
+/** Metrics a cell's figures already give elsewhere (duration, completion), left out of `metrics`. */
+export const SHOWN_ELSEWHERE: readonly string[] = ['decisions', 'turns', 'rounds', 'branching', REAL_CHOICES, 'completion'];
+
+function metricIntervals(results: readonly MatchResult[]): Record<string, MeanInterval> {
+  const keys = new Set<string>();
+  for (const r of results) for (const k of Object.keys(metricsOf(r))) if (!SHOWN_ELSEWHERE.includes(k)) keys.add(k);
+  const out: Record<string, MeanInterval> = {};
+  for (const k of [...keys].sort()) {
+    const xs = results.map((r) => metricsOf(r)[k]).filter((x): x is number => typeof x === 'number' && Number.isFinite(x));
+    out[k] = meanInterval(xs);
+  }
+  return out;
+}
+
+/** The figures of a cell's matches, played with `options` (resolved). */
+export function aggregateMatches(
+  results: readonly MatchResult[],
+  players: number,
+  options: Readonly<Record<string, unknown>>,
+): CellFigures {
+  const finished = results.filter((r) => r.winner >= 0);
+  const n = finished.length;
+  const seats = [];
+  for (let p = 1; p <= players; p++) seats.push({ seat: p, wins: rateInterval(finished.filter((r) => r.winner === p).length, n) });
+  const p1 = wilson(
+    finished.reduce((s, r) => s + (r.returns[0] ?? 0), 0),
+    n,
+  );
+  const fair = 1 / players;
+  const choices = results.map((r) => metricsOf(r)[REAL_CHOICES]).filter((x): x is number => typeof x === 'number');
+  return {
+    games: results.length,
+    unfinished: results.length - n,
+    seats,
+    draws: rateInterval(finished.filter((r) => r.winner === 0).length, n),
+    firstPlayerAdvantage: { score: p1.p, advantage: p1.p - fair, lo: p1.lo - fair, hi: p1.hi - fair },
+    completion: completionOf(results, options),
+    duration: {
+      decisions: meanInterval(results.map((r) => r.plies)),
+      turns: meanInterval(results.map((r) => r.turns)),
+      rounds: meanInterval(results.map((r) => r.rounds)),
+      branching: ratioInterval(
+        results.map((r) => r.branchingSum),
+        results.map((r) => r.branchingCount),
+      ),
+      realChoices: choices.length ? meanInterval(choices) : null,
+    },
+    agents: [],
+    metrics: metricIntervals(results),
+  };
+}
+
+/** Results by agent spec (seats rotate, so each agent plays every seat), over the finished matches. */
+export function agentFigures(outcomes: readonly MatchOutcome[]): AgentFigures[] {
+  const by = new Map<string, { games: number; wins: number; draws: number; score: number }>();
+  for (const o of outcomes) {
+    if (o.result.winner < 0) continue;
+    const seen = new Set<string>();
+    o.agents.forEach((a, i) => {
+      const e = by.get(a) ?? { games: 0, wins: 0, draws: 0, score: 0 };
+      if (!seen.has(a)) e.games++;
+      seen.add(a);
+      if (o.result.winner === i + 1) e.wins++;
+      if (o.result.winner === 0 && i === o.agents.indexOf(a)) e.draws++;
+      e.score += o.result.returns[i] ?? 0;
+      by.set(a, e);
+    });
+  }
+  if (by.size < 2) return [];
+  return [...by].map(([agent, e]) => ({
+    agent,
+    games: e.games,
+    wins: rateInterval(e.wins, e.games),
+    draws: e.draws,
+    score: e.score / Math.max(1, e.games),
+  }));
+}
+
+/** The figures of a cell from its outcomes (in any order). */
+export function aggregateCell(outcomes: readonly MatchOutcome[], players: number, options: Readonly<Record<string, unknown>>): CellFigures {
+  const sorted = [...outcomes].sort((a, b) => a.index - b.index);
+  const f = aggregateMatches(
+    sorted.map((o) => o.result),
+    players,
+    options,
+  );
+  f.agents = agentFigures(sorted);
+  return f;
+}
+
+/**
+ * Matches tallied by who made the first turn (after any opening race): the catalogue's figures.
+ * `firstMover` is 0 when nobody moved.
+ */
+export interface MoverTally {
+  firstMoverWins: number;
+  secondMoverWins: number;
+  draws: number;
+  unfinished: number;
+}
+
+export function moverTally(matches: readonly { winner: number; firstMover: number; over: boolean }[]): MoverTally {
+  const t: MoverTally = { firstMoverWins: 0, secondMoverWins: 0, draws: 0, unfinished: 0 };
+  for (const m of matches) {
+    if (!m.over) t.unfinished++;
+    else if (m.winner === 0) t.draws++;
+    else if (m.winner === m.firstMover) t.firstMoverWins++;
+    else t.secondMoverWins++;
+  }
+  return t;
+}
