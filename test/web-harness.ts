@@ -14,7 +14,7 @@ import WebSocket from 'ws';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Builds the web bundle (esbuild, about a second) and, if missing, the compiled server. `npm test`
+ * Builds the web bundle (esbuild, about a second) and its service worker and, if missing, the compiled server. `npm test`
  * runs the full build first, so under it this only refreshes the web bundle. `{ web: false }`: the
  * bundle only if there is none yet (the server's tests).
  */
@@ -30,6 +30,9 @@ export function ensureBuilt(opts: { web?: boolean } = {}): void {
   if (opts.web === false && existsSync(path.join(ROOT, 'dist/web/index.html'))) return;
   const web = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-web.mjs')], { cwd: ROOT, encoding: 'utf8' });
   if (web.status !== 0) throw new Error(`web build failed:\n${web.stdout}${web.stderr}`);
+  // The service worker precaches the bundle just built (its revisions), so it is built after it.
+  const sw = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-sw.mjs')], { cwd: ROOT, encoding: 'utf8' });
+  if (sw.status !== 0) throw new Error(`service worker build failed:\n${sw.stdout}${sw.stderr}`);
 }
 
 export function tempDir(prefix: string): string {
