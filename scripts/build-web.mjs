@@ -1,5 +1,6 @@
 // Builds the browser app into dist/web: main.js (the page) and worker.js (the computer's
-// thinking, a separate bundle loaded as a Web Worker), plus index.html and style.css.
+// thinking, a separate bundle loaded as a Web Worker), plus index.html, style.css, and the Ge'ez
+// script's font (ethiopic.css, fonts/).
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -26,6 +27,16 @@ await Promise.all([
   build({ ...common, entryPoints: [join(root, 'src/web/worker.ts')], outfile: join(tmp, 'worker.js') }),
 ]);
 for (const f of ['index.html', 'style.css']) copyFileSync(join(root, 'src/web', f), join(tmp, f));
+// The Ge'ez script's font (Amharic, Tigrinya): its @font-face rules beside style.css, its files in fonts/
+// (moved in one by one: renaming a fonts folder onto an existing one would fail).
+copyFileSync(join(root, 'src/i18n/ethiopic.css'), join(tmp, 'ethiopic.css'));
+const fonts = join(root, 'node_modules/@fontsource/noto-sans-ethiopic/files');
+mkdirSync(join(out, 'fonts'), { recursive: true });
+for (const weight of ['400', '700']) {
+  const f = `noto-sans-ethiopic-ethiopic-${weight}-normal.woff2`;
+  copyFileSync(join(fonts, f), join(tmp, f));
+  renameSync(join(tmp, f), join(out, 'fonts', f));
+}
 for (const f of readdirSync(tmp)) renameSync(join(tmp, f), join(out, f));
 rmSync(tmp, { recursive: true, force: true });
 console.log(`web app built in ${out}`);

@@ -18,6 +18,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The message of a call that got no answer (the page may word it better: see pwa.ts). */
+export const OFFLINE_MESSAGE = 'the server cannot be reached: check the connection and try again';
+
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${playerKey()}` };
   const init: RequestInit = { method, headers };
@@ -25,7 +28,15 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     init.body = JSON.stringify(body);
     headers['content-type'] = 'application/json';
   }
-  const res = await fetch(path, init);
+  // The browser knows it has no network (navigator.onLine is reliable when false): do not try.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError(0, 'ERR_OFFLINE', OFFLINE_MESSAGE);
+  let res: Response;
+  try {
+    res = await fetch(path, init);
+  } catch {
+    // No answer at all (no network, the server down): a status 0 the page can tell apart.
+    throw new ApiError(0, 'ERR_OFFLINE', OFFLINE_MESSAGE);
+  }
   const data = (await res.json().catch(() => ({}))) as { error?: { code: string; message: string } };
   if (!res.ok) throw new ApiError(res.status, data.error?.code ?? 'ERR_INTERNAL', data.error?.message ?? res.statusText);
   return data as T;

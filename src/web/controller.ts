@@ -37,7 +37,7 @@ import {
   type StoredMove,
 } from './engine.js';
 import type { LiveMessage } from './live.js';
-import { START_RULE, T, clauseText, eventText, wordsFor, type Words } from './text.js';
+import { I18N, START_RULE, T, clauseText, eventText, wordsFor, type Words } from './text.js';
 import type { ThinkReply, ThinkRequest } from './worker.js';
 
 /** A way of playing one hole, offered when the hole can be played in several ways (Gifia's directions). */
@@ -138,7 +138,8 @@ const NO_HINT: Hint = { kind: 'none' };
 const NONE: ReadonlySet<number> = new Set();
 
 function errorText(e: unknown, otherwise?: string): string {
-  if (e instanceof ApiError) return T.serverError(e.code, e.message);
+  // No answer at all (status 0, offline) keeps the caller's own words when it has some.
+  if (e instanceof ApiError && (e.status !== 0 || otherwise === undefined)) return T.serverError(e.code, e.message);
   return otherwise ?? (e as Error).message;
 }
 
@@ -413,7 +414,7 @@ export class PlayController {
     const first = !this.ready;
     this.doc = doc;
     this.game = buildGame(doc.ruleset, doc.options);
-    this.words = wordsFor(this.game.ruleset.info.clausePrefix);
+    this.words = wordsFor(this.game.ruleset.info.clausePrefix, I18N);
     this.moves = doc.moves ?? [];
     this.states = positions(this.game, doc.seed, this.moves);
     this.startHoles.clear();

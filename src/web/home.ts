@@ -7,11 +7,14 @@ import { api, ApiError } from './api.js';
 import { h } from './dom.js';
 import type { GameDoc } from './engine.js';
 import { rememberSeats, rememberedSeats } from './identity.js';
+import { docOf, isLocalId, localGames, pendingGames } from './offline-store.js';
+import { OFFLINE_TEXT } from './pwa.js';
 import { go, link } from './router.js';
 import { T } from './text.js';
 
 function rulesetName(id: string): string {
-  return RULESETS.find((r) => r.info.id === id)?.info.name ?? id;
+  const info = RULESETS.find((r) => r.info.id === id)?.info;
+  return info ? T.rulesetName(info) : id;
 }
 
 /** The seat this browser deletes a game as: one it remembers holding, else the first person's seat. */
@@ -27,7 +30,8 @@ function gameItem(g: GameDoc, removed: () => void): HTMLElement {
       onclick: async () => {
         if (!confirm(T.confirmDelete)) return;
         try {
-          await api.deleteGame(g.id, seatToDelete(g));
+          if (isLocalId(g.id)) await localGames.remove(g.id);
+          else await api.deleteGame(g.id, seatToDelete(g));
           removed();
         } catch (e) {
           // A game with another player cannot be deleted once begun: the server says why.
@@ -75,9 +79,19 @@ export function homePage(root: HTMLElement): void {
       next = r.next;
       more.hidden = next === null;
     } catch (e) {
-      list.replaceChildren(h('li', { class: 'error' }, (e as Error).message));
+      const offline = e instanceof ApiError && e.code === 'ERR_OFFLINE';
+      list.replaceChildren(h('li', { class: 'error' }, offline ? OFFLINE_TEXT.needsConnection : (e as Error).message));
     }
   };
+  // Games played offline, kept on this device until the outbox sends them (offline-store.ts).
+  const waiting = h('ul', { class: 'saved local' });
+  const waitingPanel = h('section', { class: 'panel', hidden: true }, h('h2', {}, OFFLINE_TEXT.waitingGames), waiting);
+  void pendingGames()
+    .then((games) => {
+      waiting.replaceChildren(...games.map((g) => gameItem(docOf(g), () => void page(true))));
+      waitingPanel.hidden = games.length === 0;
+    })
+    .catch(() => undefined);
   more.addEventListener('click', () => void page(false));
   const refresh = (): Promise<void> => page(true);
   const doImport = async (): Promise<void> => {
@@ -109,6 +123,7 @@ export function homePage(root: HTMLElement): void {
       h('p', {}, T.appTagline),
       h('a', { class: 'button primary big', href: link('/new') }, T.newGame),
     ),
+    waitingPanel,
     h('section', { class: 'panel' }, h('h2', {}, T.savedGames), list, more),
     h(
       'section',

@@ -3,6 +3,8 @@
  * of the games (issue 8), whose cards lead to each game's page (#/catalogue/<ruleset>) and whose
  * Play button opens the new-game screen with that ruleset (#/new/<ruleset>).
  */
+import { LANGUAGES, LANGUAGE_QUERY_PARAM, type Lang, rememberLanguage } from '../i18n/index.js';
+import { aboutPage } from './about.js';
 import { renderCatalogue, renderGamePage, type Nav } from './catalogue/index.js';
 import { h } from './dom.js';
 import { explorePage } from './explore.js';
@@ -10,8 +12,9 @@ import { homePage } from './home.js';
 import { joinPage } from './join.js';
 import { newGamePage } from './newgame.js';
 import { playPage } from './play.js';
+import { registerOffline } from './pwa.js';
 import { Router, go, link, type Page } from './router.js';
-import { T } from './text.js';
+import { I18N, T } from './text.js';
 
 /** How the catalogue pages move around the app. */
 const nav: Nav = {
@@ -28,7 +31,30 @@ const notFound: Page = (root) => {
   root.append(h('section', { class: 'panel' }, h('h1', {}, T.notFound), h('a', { href: link('/') }, T.backHome)));
 };
 
+/**
+ * Switches the app to another language: remembers the choice, drops a `?lang=` that would
+ * override it, and reloads (the words are chosen once, when the page loads).
+ */
+function switchLanguage(lang: Lang): void {
+  rememberLanguage(lang);
+  const url = new URL(location.href);
+  url.searchParams.delete(LANGUAGE_QUERY_PARAM);
+  if (url.href === location.href) location.reload();
+  else location.replace(url.href);
+}
+
+/** The language switch: each language named in its own language and script. */
+function languageSwitch(): HTMLElement {
+  const select = h(
+    'select',
+    { name: 'lang', 'aria-label': T.language, onchange: (e: Event) => switchLanguage((e.target as HTMLSelectElement).value as Lang) },
+    LANGUAGES.map((l) => h('option', { value: l.code, lang: l.code, selected: l.code === I18N.lang }, l.name)),
+  );
+  return h('label', { class: 'lang-switch', title: T.language }, select);
+}
+
 function boot(): void {
+  document.documentElement.lang = I18N.lang;
   const header = h(
     'header',
     { class: 'site' },
@@ -39,8 +65,10 @@ function boot(): void {
       h('a', { href: link('/') }, T.navCatalogue),
       h('a', { href: link('/games') }, T.navHome),
       h('a', { href: link('/new') }, T.navNew),
-      h('a', { href: link('/explore') }, 'Explore'),
+      h('a', { href: link('/explore') }, T.navExplore),
+      h('a', { href: link('/about') }, T.about),
     ),
+    languageSwitch(),
   );
   const main = h('main', { id: 'app' });
   document.body.replaceChildren(header, main);
@@ -56,10 +84,12 @@ function boot(): void {
       { pattern: /^\/watch\/([\w-]+)$/, page: (root, p) => playPage(root, p, true) },
       { pattern: /^\/join\/([\w-]+)\/([\w-]+)$/, page: joinPage },
       { pattern: /^\/explore(?:\/([\w.-]+))?$/, page: explorePage },
+      { pattern: /^\/about$/, page: aboutPage },
     ],
     notFound,
   );
   router.show();
+  registerOffline();
 }
 
 boot();

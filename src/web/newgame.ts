@@ -12,6 +12,8 @@ import { RULESETS } from '../games/index.js';
 import { api, ApiError, type NewGame } from './api.js';
 import { h } from './dom.js';
 import { rememberInvites, rememberSeats } from './identity.js';
+import { createLocalGame } from './offline-store.js';
+import { OFFLINE_TEXT, flushOutbox, registerOffline } from './pwa.js';
 import { go } from './router.js';
 import { T } from './text.js';
 
@@ -80,8 +82,8 @@ function rulesetCards(current: Ruleset, onPick: (r: Ruleset) => void): HTMLEleme
         'label',
         { class: `ruleset-card${r === current ? ' selected' : ''}`, 'data-ruleset': r.info.id },
         h('input', { type: 'radio', name: 'ruleset', value: r.info.id, checked: r === current, onchange: () => onPick(r) }),
-        h('strong', {}, r.info.name),
-        h('span', { class: 'meta' }, r.info.region),
+        h('strong', {}, T.rulesetName(r.info)),
+        h('span', { class: 'meta' }, T.rulesetRegion(r.info)),
       ),
     ),
   );
@@ -93,12 +95,12 @@ function rulesetDetails(ruleset: Ruleset): HTMLElement {
   return h(
     'div',
     { class: 'ruleset-info' },
-    h('p', { class: 'summary' }, info.summary),
+    h('p', { class: 'summary' }, T.rulesetSummary(info)),
     h(
       'dl',
       {},
       h('dt', {}, T.region),
-      h('dd', {}, info.region),
+      h('dd', {}, T.rulesetRegion(info)),
       h('dt', {}, T.source),
       h(
         'dd',
@@ -244,11 +246,34 @@ async function startGame(body: NewGame, seedText: string, msg: HTMLElement): Pro
     if (invites.length) rememberInvites(game.id, invites);
     go(`/game/${game.id}`);
   } catch (e) {
+    if (e instanceof ApiError && e.code === 'ERR_OFFLINE') return startLocalGame(body, seedText, msg);
+    msg.textContent = e instanceof ApiError ? T.serverError(e.code, e.message) : (e as Error).message;
+  }
+}
+
+/**
+ * No server: a game with nobody invited is kept on this device (offline-store.ts) and sent to the
+ * server when it can be reached; an invitation needs the server, and says so.
+ */
+async function startLocalGame(body: NewGame, seedText: string, msg: HTMLElement): Promise<void> {
+  if (body.seats.includes('invite') || body.clock) {
+    // Invitations and clocks are the server's: a local game has neither.
+    msg.textContent = body.clock ? OFFLINE_TEXT.clockNeedsConnection : OFFLINE_TEXT.inviteNeedsConnection;
+    return;
+  }
+  try {
+    const local = { ruleset: body.ruleset, options: body.options, seats: body.seats };
+    const g = await createLocalGame(seedText === '' ? local : { ...local, seed: Number(seedText) });
+    go(`/game/${g.id}`);
+    // The server may only be down while the browser is online: the outbox keeps trying.
+    void flushOutbox();
+  } catch (e) {
     msg.textContent = e instanceof ApiError ? T.serverError(e.code, e.message) : (e as Error).message;
   }
 }
 
 export function newGamePage(root: HTMLElement, params: string[]): void {
+  registerOffline();
   let ruleset: Ruleset = RULESETS.find((r) => r.info.id === params[0]) ?? RULESETS[0]!;
   let values: Record<string, OptionValue> = defaultOptions(ruleset.options);
   let preset = '';

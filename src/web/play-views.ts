@@ -19,7 +19,7 @@ import { fill, h } from './dom.js';
 import { isOver, isSimultaneous, landmarks } from './engine.js';
 import { boardTurned, inviteLink, rememberedInvites, setBoardTurned, watchLink } from './identity.js';
 import { link } from './router.js';
-import { CLAUSES, RULE_FAMILIES, T, clauseText, clausesOf, endReasonText } from './text.js';
+import { CLAUSES, I18N, RULE_FAMILIES, T, clauseText, clausesOf, endReasonText } from './text.js';
 
 export const SPEEDS: Record<string, number> = { off: 0, fast: 90, normal: 240, slow: 500 };
 
@@ -157,7 +157,7 @@ export function renderStatus(
 ): void {
   const m = c.mode;
   if (m.kind === 'missing') els.title.textContent = T.notFound;
-  else if (c.ready) els.title.textContent = `${c.game.ruleset.info.name} · ${T.round(c.liveState.round)}`;
+  else if (c.ready) els.title.textContent = `${T.rulesetName(c.game.ruleset.info)} · ${T.round(c.liveState.round)}`;
   els.status.textContent = statusText(c);
   els.viewing.hidden = m.kind !== 'history';
   if (m.kind === 'history') els.viewing.textContent = T.viewingPly(m.ply, c.moves.length);
@@ -365,7 +365,7 @@ export function renderResult(el: HTMLElement, c: PlayController): void {
     el,
     h('h2', {}, winner > 0 ? T.resultWin(c.name(winner)) : T.resultDraw),
     why ? h('p', { class: 'end-reason', 'data-reason': end?.reason }, why) : null,
-    !end && reason !== 'rules' && reason !== 'none' ? h('p', {}, endReasonText(reason)) : null,
+    !end && reason !== 'rules' && reason !== 'none' ? h('p', {}, endReasonText(reason, I18N)) : null,
     isOver(s)
       ? h('p', {}, `${T.scores}: `, Array.from({ length: c.game.players }, (_, i) => `${c.name(i + 1)} ${s.scores[i + 1]}`).join(', '))
       : null,

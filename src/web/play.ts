@@ -9,6 +9,7 @@ import { PlayController } from './controller.js';
 import { h } from './dom.js';
 import { playerKey, rememberSeats, rememberedSeats } from './identity.js';
 import { LiveSocket } from './live.js';
+import { isLocalId, localServer } from './offline-store.js';
 import {
   BoardView,
   Controls,
@@ -21,6 +22,7 @@ import {
   renderRules,
   renderStatus,
 } from './play-views.js';
+import { offlineNote, registerOffline } from './pwa.js';
 import { go } from './router.js';
 import { T } from './text.js';
 import { Thinker } from './thinker.js';
@@ -43,8 +45,21 @@ function controlsRow(controls: Controls): HTMLElement {
   );
 }
 
+/** The link that downloads the game's record: the server's, so an offline game has it once sent. */
+function exportLinkOf(id: string, local: boolean): HTMLElement {
+  const a = h(
+    'a',
+    { class: 'button quiet', href: `/api/games/${encodeURIComponent(id)}/record`, download: `gabata-${id}.json` },
+    T.exportRecord,
+  );
+  a.hidden = local;
+  return a;
+}
+
 export function playPage(root: HTMLElement, params: string[], watch = false): () => void {
   const id = params[0]!;
+  registerOffline();
+  const local = isLocalId(id); // played offline: kept in this browser until the outbox sends it (offline-store.ts)
   const thinker = new Thinker();
   const els = {
     title: h('h1', { class: 'game-title' }, T.loading),
@@ -76,7 +91,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     }
   };
   const c: PlayController = new PlayController(id, {
-    server: api,
+    server: local ? localServer : api,
     heldSeats: (g) => (watch ? [] : rememberedSeats(g)),
     seatsLearnt: (g, seats) => {
       if (!watch) rememberSeats(g, seats);
@@ -94,11 +109,8 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
   const online = new OnlineViews(c);
   const popup = new OfferPopup(h('div', { class: 'choice-popup', hidden: true, role: 'dialog', 'aria-modal': 'false' }), c);
   const summary = new RoundSummaryView(h('section', { class: 'round-summary', hidden: true, 'aria-live': 'polite' }), c);
-  const exportLink = h(
-    'a',
-    { class: 'button quiet', href: `/api/games/${encodeURIComponent(id)}/record`, download: `gabata-${id}.json` },
-    T.exportRecord,
-  );
+  const exportLink = exportLinkOf(id, local);
+  const offline = offlineNote(id, watch);
 
   els.page.append(
     h(
@@ -106,6 +118,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
       { class: 'main-col' },
       online.banner,
       h('header', { class: 'game-head' }, els.title, els.status),
+      offline.el,
       online.invites,
       online.watching,
       playersBar,
@@ -145,7 +158,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     if (c.clock && !c.finished) boardView.renderClocks();
   }, 200);
   void c.load().then(() => {
-    if (c.mode.kind === 'closed' || !c.ready) return;
+    if (c.mode.kind === 'closed' || !c.ready || local) return;
     live = new LiveSocket(id, watch ? null : playerKey(), () => c.lastPly, {
       message: (m) => c.onLive(m),
       status: (up) => c.setConnection(up ? 'up' : 'down'),
@@ -154,6 +167,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
   });
   return () => {
     clearInterval(ticker);
+    offline.stop();
     live?.close();
     c.close();
     thinker.stop();

@@ -8,6 +8,8 @@
  *   #/game/<id>      a game
  *   #/watch/<id>     a game, as a spectator
  *   #/join/<id>/<t>  takes an invited seat with the invite token t, then opens the game
+ *   #/explore        stored sweeps of rule readings (#/explore/<name> opens one)
+ *   #/about          the About page: languages and the translations' status
  */
 // biome-ignore lint/suspicious/noConfusingVoidType: a page returns nothing, or a function that disposes of it
 export type Page = (root: HTMLElement, params: string[]) => void | (() => void);

@@ -15,6 +15,7 @@ export const en = {
     navHome: 'Saved games',
     navCatalogue: 'Catalogue',
     navNew: 'New game',
+    navExplore: 'Explore',
     loading: 'Loading…',
     savedGames: 'Saved games',
     noSavedGames: 'No saved games yet. Start one!',
@@ -196,6 +197,14 @@ export const en = {
     translationStatusReviewed: '{{language}}: reviewed by {{names}}',
     translationHelp: 'To correct a translation or add a language, see docs/translating.md in the source code.',
     fontCredit: 'Ge’ez script: Noto Sans Ethiopic, under the SIL Open Font License.',
+    offlineBanner: 'Offline: games against the computer and on this device go on, and are sent to the server when the connection returns.',
+    offlineNeedsConnection: 'This needs a connection to the server.',
+    offlineInviteNeedsConnection:
+      'Inviting a friend needs a connection. Games against the computer and on this device can be played offline.',
+    offlineWatchNeedsConnection: 'Watching a game needs a connection.',
+    offlineSavedOnDevice: 'Saved on this device: it will be sent to the server when the connection returns.',
+    offlineWaitingGames: 'On this device, waiting to be sent',
+    offlineClockNeedsConnection: 'A clock needs a connection to the server: choose "No clock" to play offline.',
     translationDraft:
       'This translation is a draft that native speakers have not yet reviewed. Corrections are welcome: see docs/translating.md.',
   },
@@ -503,6 +512,8 @@ export const en = {
     drawn: 'drawn',
     unfinished: 'unfinished',
     notFound: 'There is no game "{{id}}" in the catalogue.',
+    periodName: { Modern: 'Modern' },
+    categoryName: { 'Three rows': 'Three rows', 'Two rows': 'Two rows' },
     capture: {
       wegue: 'a hole becomes the mover’s wegue',
       nedf: 'a hole becomes the mover’s nedf',
@@ -510,4 +521,5 @@ export const en = {
   },
   region: { 'Eastern Africa': 'Eastern Africa', 'Western Africa': 'Western Africa' },
   country: { Ethiopia: 'Ethiopia', Eritrea: 'Eritrea', Nigeria: 'Nigeria' },
+  place: { Aksum: 'Aksum', Umon: 'Umon', 'Adowa (Adwa)': 'Adowa (Adwa)', 'Eritrean highlands': 'Eritrean highlands' },
 } as const;

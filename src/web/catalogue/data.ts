@@ -9,6 +9,7 @@ import figuresData from '../../catalogue/figures.json';
 import type { CatalogueEntry } from '../../catalogue/types.js';
 import type { Ruleset } from '../../core/game.js';
 import { RULESETS } from '../../games/index.js';
+import { localEntry } from './text.js';
 
 const FIGURES = figuresData as unknown as FiguresFile;
 
@@ -27,7 +28,7 @@ export function items(): Item[] {
     if (!entry) continue;
     out.push({
       ruleset,
-      entry,
+      entry: localEntry(entry),
       figures: FIGURES.figures.find((f) => f.rulesetId === ruleset.info.id),
       concepts: FIGURES.concepts?.[ruleset.info.id],
     });

@@ -1,105 +1,40 @@
-/** Every word the catalogue pages show, in one place, ready for translation. */
-export const CT = {
-  catalogueTitle: 'The games',
-  catalogueIntro: 'Mancala games of the Horn of Africa and of Nigeria, each with its sources, its evidence and a board to play it on.',
-  search: 'Search',
-  searchPlaceholder: 'Name, alias, place…',
-  region: 'Region',
-  category: 'Board',
-  players: 'Players',
-  any: 'any',
-  playersN: (n: number) => `${n} players`,
-  shown: (n: number, of: number) => (n === of ? `${n} games` : `${n} of ${of} games`),
-  noMatch: 'No game matches these filters.',
-  clearFilters: 'Clear filters',
-  open: 'About the game',
-  play: 'Play',
-  playThis: (name: string) => `Play ${name}`,
-  back: 'All games',
-  also: 'Also called',
-  period: 'Period',
-  origin: 'Origin',
-  description: 'About the game',
-  history: 'History',
-  rules: 'Rules',
-  rulesIntro: 'The rules as this app plays them, clause by clause, in our own words (clause IDs as in the rules specification).',
-  reconstructions: 'Our reconstructions',
-  reconstructionsIntro: 'Where the sources leave a point open we chose a reading; each can be switched with the option named beside it.',
-  option: 'option',
-  defaultReading: 'default',
-  noOption: 'fixed (no option)',
-  confidence: 'confidence',
-  identifiers: 'Identifiers',
-  sources: 'Sources',
-  pages: (p: string) => `pp. ${p}`,
-  similar: 'Similar games',
-  similarPortal: 'listed by the Ludii portal',
-  similarOurs: 'on the same board in this app',
-  evidence: 'Evidence',
-  evidenceMap: 'Evidence map',
-  mapIntro:
-    'Filled markers: evidence records, at the coordinates the source gives or, where it gives none (Umon), at ' +
-    'the place it names, approximately. Hollow markers: places named in the descriptions, placed approximately.',
-  horn: 'Horn of Africa',
-  nigeria: 'Nigeria',
-  africa: 'Africa',
-  field: {
-    id: 'Id',
-    type: 'Type',
-    place: 'Place',
-    coords: 'Coordinates',
-    dms: 'As printed',
-    date: 'Date',
-    confidence: 'Confidence',
-    source: 'Source',
-    citation: 'Cited as',
-    rules: 'Rules (paraphrase)',
-    content: 'Account (summary)',
-    note: 'Note',
-  },
-  approximate: 'approximate: the source gives no coordinates',
-  concepts: 'Concepts',
-  conceptsIntro: 'Computed from the rules as implemented, not typed in: the board from its geometry, the rest from traced matches.',
-  figures: 'Measured figures',
-  figuresBasis: (games: number, date: string) => `${games} random games, measured ${date}`,
-  figuresPolicy: 'Players choose uniformly at random among the legal moves: these figures describe the rules, not good play.',
-  figuresOptions: 'Options behind these figures',
-  noFigures: 'No measured figures yet (run gabata catalogue --refresh).',
-  c: {
-    board: 'Board',
-    stores: 'Stores',
-    tracks: 'Sowing tracks',
-    sowing: 'Sowing',
-    race: 'Opening race',
-    captures: 'Captures',
-    ownership: 'Holes change hands',
-    rounds: 'Rounds',
-    players: 'Players',
-    skips: 'Holes skipped in sowing',
-    passes: 'Passing',
-    meanLength: 'Mean length (decisions)',
-    lengthRange: 'Length: min / median / max',
-    meanRounds: 'Mean rounds',
-    advantage: 'First-mover advantage',
-    drawRate: 'Draw rate',
-    branching: 'Branching factor',
-    outcomes: 'Outcomes',
-  },
-  logScale: 'decisions per match, log scale',
-  player: (p: number) => `Player ${p}`,
-  yes: 'yes',
-  no: 'no',
-  never: 'never',
-  none: 'none',
-  firstMover: 'first mover won',
-  secondMover: 'second mover won',
-  drawn: 'drawn',
-  unfinished: 'unfinished',
-  notFound: (id: string) => `There is no game "${id}" in the catalogue.`,
-};
+/**
+ * Every word the catalogue pages show, in the page's language (the message catalogue's `cat.*`,
+ * `game.*`, `region.*` and `country.*` keys; src/i18n/locales/).
+ */
+import type { CatalogueEntry, Place } from '../../catalogue/types.js';
+import { captureWords, catalogueWords } from '../../i18n/web-words.js';
+import { I18N } from '../text.js';
+
+/** The catalogue pages' labels. */
+export const CT = catalogueWords(I18N);
 
 /** Words for capture kinds and clause-named captures. */
-export const CAPTURE_WORDS: Record<string, string> = {
-  wegue: 'a hole becomes the mover’s wegue',
-  nedf: 'a hole becomes the mover’s nedf',
-};
+export const CAPTURE_WORDS: Record<string, string> = captureWords(I18N);
+
+/** A place named in the page's language (its country too); where it is stays as it was. */
+function localPlace(p: Place): Place {
+  return { ...p, name: I18N.lookup(`place.${p.name}`) ?? p.name, country: I18N.lookup(`country.${p.country}`) ?? p.country };
+}
+
+/**
+ * A catalogue entry with its first lines in the page's language: the game's name, one-line text,
+ * origin, region, period, kind of board, places and rule clauses (the rest of the entry, quoted from the sources, stays as they word it).
+ */
+export function localEntry(e: CatalogueEntry): CatalogueEntry {
+  const game = (field: string): string | undefined => I18N.lookup(`game.${e.rulesetId}.${field}`);
+  return {
+    ...e,
+    name: game('name') ?? e.name,
+    oneLine: game('oneLine') ?? e.oneLine,
+    origin: game('origin') ?? e.origin,
+    region: I18N.lookup(`region.${e.region}`) ?? e.region,
+    period: I18N.lookup(`cat.periodName.${e.period}`) ?? e.period,
+    // 'Board' and 'Sow' (every game's) stay: the pages leave them out by those names.
+    category: e.category.map((c) => I18N.lookup(`cat.categoryName.${c}`) ?? c),
+    // The rules clause by clause: in English the entry's own paraphrase, in a translation the catalogue's.
+    clauses: I18N.lang === 'en' ? e.clauses : e.clauses.map((c) => ({ ...c, text: I18N.lookup(`clause.${c.id}`) ?? c.text })),
+    places: e.places.map(localPlace),
+    evidence: e.evidence.map((r) => ({ ...r, place: localPlace(r.place) })),
+  };
+}
