@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../src/catalogue/entries.js';
 import type { GameEvent } from '../src/core/events.js';
@@ -44,6 +44,7 @@ import { isSimultaneous, legalMoveList, legalMoveListFor } from '../src/notation
 import { storyLines, wordsFor } from '../src/notation/story.js';
 import { CAPTURE_WORDS, CT } from '../src/web/catalogue/text.js';
 import { CLAUSES, LEVEL_NAMES, T } from '../src/web/text.js';
+import { launchChromium } from './web-harness.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CODES = LANGUAGES.map((l) => l.code);
@@ -666,7 +667,7 @@ describe('i18n in the browser (chromium): the same plural rules, the same words,
     });
     await new Promise<void>((ok) => server!.listen(0, '127.0.0.1', ok));
     const port = (server.address() as AddressInfo).port;
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    browser = await launchChromium();
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${port}/index.html`);
     // A string, not a function: vitest would rewrite the function's import() for Node.

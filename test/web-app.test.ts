@@ -6,7 +6,7 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GameEvent } from '../src/core/events.js';
 import type { Game } from '../src/core/game.js';
@@ -14,19 +14,8 @@ import { PHASE_OVER, type State } from '../src/core/state.js';
 import { RULESETS, getRuleset } from '../src/games/index.js';
 import { PageErrors } from './helpers/page-errors.js';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';
-import { ROOT, ensureBuilt, request, startServer, tempDir, type RunningServer } from './web-harness.js';
+import { ensureBuilt, launchChromium, request, ROOT, type RunningServer, startServer, tempDir } from './web-harness.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -41,7 +30,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   dir = tempDir('gabata-web-');
   server = await startServer(path.join(dir, 'games.db'));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchChromium();
 });
 
 // Every test ends with no uncaught error and no console error on any page it opened.
@@ -124,7 +113,7 @@ async function playOne(page: Page, which = 0): Promise<number> {
   // this device, records one person's choice and asks the next: then click again.
   for (let i = 0; i < 4; i++) {
     await clickLegal(page, which);
-    const now = await waitFor(page, ['human', 'over', 'waiting', 'thinking']);
+    const now = await waitFor(page, ['human', 'over', 'waiting', 'thinking', 'paused']);
     if (now.ply > before.ply) return now.ply;
   }
   throw new Error('the move was not played');
@@ -221,7 +210,8 @@ describe('web app', () => {
         reloaded = true;
       }
       await playOne(page, i);
-      await waitFor(page, ['human', 'over']);
+      // A round's end pauses the game on its summary (the player presses Continue).
+      await waitFor(page, ['human', 'over', 'paused']);
       summary = await page.$eval('.round-summary', (e) => !(e as HTMLElement).hidden);
     }
     expect(reloaded).toBe(true);

@@ -13,25 +13,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE, parseDms } from '../src/catalogue/index.js';
 import { RULESETS } from '../src/games/index.js';
 import { seedFacts } from './helpers/seed-facts.js';
+import { CHROMIUM, launchChromium } from './web-harness.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SHOTS = join(ROOT, 'test-output', 'screenshots', 'catalogue');
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
@@ -113,7 +103,7 @@ beforeAll(async () => {
     server!.stderr!.on('data', (d: Buffer) => (out += d.toString()));
     server!.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

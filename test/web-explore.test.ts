@@ -13,11 +13,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerSweeps } from '../src/server/sweeps.js';
 import { PageErrors } from './helpers/page-errors.js';
-import { ROOT, ensureBuilt } from './web-harness.js';
+import { ensureBuilt, launchChromium, ROOT } from './web-harness.js';
 
 const CSP =
   "default-src 'self'; script-src 'self'; worker-src 'self' blob:; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
@@ -68,7 +68,7 @@ beforeAll(async () => {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const a = app.server.address();
   base = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

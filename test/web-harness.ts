@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
 import WebSocket from 'ws';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,6 +34,26 @@ export function ensureBuilt(opts: { web?: boolean } = {}): void {
   // The service worker precaches the bundle just built (its revisions), so it is built after it.
   const sw = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-sw.mjs')], { cwd: ROOT, encoding: 'utf8' });
   if (sw.status !== 0) throw new Error(`service worker build failed:\n${sw.stdout}${sw.stderr}`);
+}
+
+/** Debian's chromium (never a downloaded browser). */
+export const CHROMIUM = '/usr/bin/chromium';
+/** Headless, and quiet on this closed network: no background connections, no first-run work. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Starts the browser of the web tests. */
+export function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)`);
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 export function tempDir(prefix: string): string {

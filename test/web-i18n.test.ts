@@ -7,24 +7,13 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUES, KEPT_TERMS, LANGUAGE_STORAGE_KEY, LANGUAGES } from '../src/i18n/index.js';
 import { PageErrors } from './helpers/page-errors.js';
 import { testKey, useKey } from './helpers/web-keys.js';
-import { ROOT, ensureBuilt, startServer, tempDir, type RunningServer } from './web-harness.js';
+import { ensureBuilt, launchChromium, ROOT, type RunningServer, startServer, tempDir } from './web-harness.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -41,7 +30,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   dir = tempDir('gabata-web-i18n-');
   server = await startServer(path.join(dir, 'games.db'));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchChromium();
 });
 
 afterEach(async () => {

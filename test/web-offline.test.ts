@@ -10,23 +10,12 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PageErrors } from './helpers/page-errors.js';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';
-import { ROOT, ensureBuilt, request, restartServer, startServer, tempDir, type RunningServer } from './web-harness.js';
+import { ensureBuilt, launchChromium, request, restartServer, ROOT, type RunningServer, startServer, tempDir } from './web-harness.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
 const PHONE = { width: 390, height: 844 };
 const KEY = testKey('web-offline');
@@ -44,7 +33,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   dir = tempDir('gabata-offline-');
   server = await startServer(path.join(dir, 'games.db'));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchChromium();
 }, 120_000);
 
 afterEach(() => {

@@ -10,16 +10,14 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
 import { getRuleset } from '../src/games/index.js';
 import { PageErrors } from './helpers/page-errors.js';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';
-import { ROOT, ensureBuilt, restartServer, startServer, tempDir, type RunningServer } from './web-harness.js';
+import { ensureBuilt, launchChromium, restartServer, ROOT, type RunningServer, startServer, tempDir } from './web-harness.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'];
 const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
 const VIEW = { width: 1100, height: 860 };
 const PHONE = { width: 390, height: 844 };
@@ -36,7 +34,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   dir = tempDir('gabata-online-');
   server = await startServer(path.join(dir, 'games.db'));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchChromium();
 }, 60_000);
 
 afterEach(async () => {

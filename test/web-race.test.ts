@@ -5,23 +5,12 @@
  */
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RaceResultFile } from '../src/ai/race-result.js';
 import { PageErrors } from './helpers/page-errors.js';
-import { ROOT, ensureBuilt, startServer, tempDir, type RunningServer } from './web-harness.js';
+import { ensureBuilt, launchChromium, ROOT, type RunningServer, startServer, tempDir } from './web-harness.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SHOTS = path.join(ROOT, 'test-output', 'screenshots', 'catalogue');
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -39,7 +28,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   dir = tempDir('gabata-web-race-');
   server = await startServer(path.join(dir, 'games.db'));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchChromium();
 });
 
 // Every test ends with no uncaught error and no console error, except the content security policy's refusal of
