@@ -1,3 +1,7 @@
+import { asGabataError, type GabataError } from '../core/errors.js';
+import type { BatchSpec, MatchOutcome } from '../sim/batch.js';
+import type { BatchRunner } from '../sim/runner.js';
+
 /**
  * A progress bar with an estimate of the time left, on stderr. On a terminal it redraws one
  * line; otherwise it writes a line at every tenth of the work (logs stay short).
@@ -43,4 +47,32 @@ function clock(secs: number): string {
   const m = Math.floor((s % 3600) / 60);
   const r = s % 60;
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${String(r).padStart(2, '0')}` : `${m}:${String(r).padStart(2, '0')}`;
+}
+
+/**
+ * Plays the batches on the runner until they are done or Ctrl-C stops it (the matches finished by
+ * then have been reported), then ends the progress bar and closes the runner.
+ */
+export async function runBatches(
+  runner: BatchRunner,
+  batches: readonly BatchSpec[],
+  onBatch: (spec: BatchSpec, matches: MatchOutcome[]) => void,
+  progress: Progress,
+): Promise<{ interrupted: boolean; failure: GabataError | null }> {
+  const end = { interrupted: false, failure: null as GabataError | null };
+  const onSigint = (): void => {
+    end.interrupted = true;
+    void runner.stop();
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    await runner.run(batches, onBatch);
+  } catch (e) {
+    end.failure = asGabataError(e);
+  } finally {
+    progress.end();
+    process.off('SIGINT', onSigint);
+    await runner.close();
+  }
+  return end;
 }

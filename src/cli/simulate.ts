@@ -7,7 +7,7 @@
  * every finished match (in the summary and in the out file, one record per line).
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
-import { err, GabataError, type Result } from '../core/errors.js';
+import { asGabataError, err, GabataError, type Result } from '../core/errors.js';
 import { makeAgent } from '../ai/index.js';
 import { defaultBatchSize, splitBatches, type BatchSpec, type MatchOutcome } from '../sim/batch.js';
 import { openRunner } from '../sim/runners.js';
@@ -26,7 +26,7 @@ import {
   printJSON,
   warnNotes,
 } from './args.js';
-import { Progress } from './progress.js';
+import { Progress, runBatches } from './progress.js';
 
 const HELP = `usage: gabata simulate <ruleset> --games N --agents A,B[,C] [--option name=value]... [--preset P]
                        [--players N] [--seed S] [--workers K] [--batch M] [--queue URL] [--metrics]
@@ -170,22 +170,7 @@ export async function simulate(o: SimulateArgs): Promise<number> {
     return fail('simulate', asGabataError(e));
   }
   const start = performance.now();
-  let interrupted = false;
-  const onSigint = (): void => {
-    interrupted = true;
-    void runner.stop();
-  };
-  process.on('SIGINT', onSigint);
-  let failure: GabataError | null = null;
-  try {
-    await runner.run(batches, (_spec, matches) => keep(matches));
-  } catch (e) {
-    failure = asGabataError(e);
-  } finally {
-    progress.end();
-    process.off('SIGINT', onSigint);
-    await runner.close();
-  }
+  const { interrupted, failure } = await runBatches(runner, batches, (_spec, matches) => keep(matches), progress);
   if (failure !== null) return fail('simulate', failure);
   const all = [...done.values()].sort((x, y) => x.index - y.index);
   const summary = summarise(o.ruleset, o.given, players, all, (performance.now() - start) / 1000);
@@ -210,8 +195,5 @@ export function simulationBatches(o: SimulateArgs): BatchSpec[] {
   };
   return splitBatches(base, o.games, size, `simulate/${o.ruleset}/${o.seed}`);
 }
-
-const asGabataError = (e: unknown): GabataError =>
-  e instanceof GabataError ? e : new GabataError('ERR_INTERNAL', (e as Error).message ?? String(e));
 
 export { EXIT_USAGE };

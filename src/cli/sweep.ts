@@ -7,7 +7,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { err, GabataError, ok, type Result } from '../core/errors.js';
+import { asGabataError, err, type GabataError, ok, type Result } from '../core/errors.js';
 import { makeAgent } from '../ai/index.js';
 import type { MeanInterval } from '../sim/aggregate.js';
 import { DEFAULT_MAX_CELLS, parseGrid, splitAgents, type Grid } from '../sim/grid.js';
@@ -30,7 +30,7 @@ import {
   type SweepSpec,
 } from '../sim/sweep.js';
 import { DEFAULT_WORKERS, EXIT_OK, parseWorkers, printJSON } from './args.js';
-import { Progress } from './progress.js';
+import { Progress, runBatches } from './progress.js';
 
 const HELP = `usage: gabata sweep <ruleset> --grid NAME=V1,V2... [--grid NAME=...]... [--option NAME=V]... [--preset P]
                     --agents A[,B] --games N [--seed S] [--workers K] [--queue URL] [--max-cells N]
@@ -333,24 +333,14 @@ export async function sweep(o: SweepRunArgs): Promise<number> {
       o.queue === undefined ? { workers: o.workers, onMatches: collect } : { workers: o.workers, queue: o.queue, onMatches: collect },
     );
   } catch (e) {
-    return fail(e instanceof GabataError ? e : new GabataError('ERR_INTERNAL', (e as Error).message));
+    return fail(asGabataError(e));
   }
-  let interrupted = false;
-  const onSigint = (): void => {
-    interrupted = true;
-    void runner.stop();
-  };
-  process.on('SIGINT', onSigint);
-  let failure: GabataError | null = null;
-  try {
-    await runner.run(pendingBatches(plan, done, batchSizeFor(o.workers, total - before)), collect);
-  } catch (e) {
-    failure = e instanceof GabataError ? e : new GabataError('ERR_INTERNAL', (e as Error).message);
-  } finally {
-    progress.end();
-    process.off('SIGINT', onSigint);
-    await runner.close();
-  }
+  const { interrupted, failure } = await runBatches(
+    runner,
+    pendingBatches(plan, done, batchSizeFor(o.workers, total - before)),
+    collect,
+    progress,
+  );
   const doc = sweepDocument(plan, cellReports(plan, done), new Date().toISOString());
   // The report's renderer (vega) loads only when a report is written.
   if (o.out !== undefined) await (await import('../sim/report/files.js')).writeReport(o.out, doc);

@@ -47,6 +47,10 @@ export const err = (code: ErrorCode, message: string, where?: string): Result<ne
   error: new GabataError(code, message, where),
 });
 
+/** Any thrown value as a GabataError: itself, or ERR_INTERNAL with its message. */
+export const asGabataError = (e: unknown): GabataError =>
+  e instanceof GabataError ? e : new GabataError('ERR_INTERNAL', e instanceof Error ? e.message : String(e));
+
 /** Unwraps a result, throwing its error: for callers (CLI, tests) that stop at the first error. */
 export function unwrap<T>(r: Result<T>): T {
   if (!r.ok) throw r.error;

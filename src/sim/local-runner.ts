@@ -18,7 +18,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { ERROR_CODES, GabataError, type ErrorCode } from '../core/errors.js';
+import { asGabataError, ERROR_CODES, GabataError, type ErrorCode } from '../core/errors.js';
 import { batchPlayers, playBatch, rotationsOf, unpackOutcomes, type BatchSpec, type MatchOutcome } from './batch.js';
 import type { BatchRunner } from './runner.js';
 import type { WorkerReply, WorkerRequest } from './worker.js';
@@ -43,9 +43,6 @@ export function workerFile(): string | null {
 const STOP_GRACE_MS = 300;
 /** Milliseconds of play on the main thread between yields to the event loop. */
 const SLICE_MS = 20;
-
-const asGabataError = (e: unknown): GabataError =>
-  e instanceof GabataError ? e : new GabataError('ERR_INTERNAL', e instanceof Error ? e.message : String(e));
 
 const asCode = (code: string): ErrorCode => ((ERROR_CODES as readonly string[]).includes(code) ? (code as ErrorCode) : 'ERR_INTERNAL');
 
