@@ -59,8 +59,11 @@ export type ChoosingMode = { kind: 'choosing'; player: number; offer: Offer | nu
 export type RaceMode = { kind: 'race'; joint: number[]; thinking: number; offer: Offer | null; hint: Hint };
 /** The computer is to move: `thinking` is its player while the worker works, 0 after a failed answer. */
 export type WatchingMode = { kind: 'watching'; thinking: number };
-/** Somebody else decides (another player, the server's computer), or invited friends have not joined yet. */
-export type WaitingMode = { kind: 'waiting'; for: 'join' | 'player' };
+/**
+ * Somebody else decides (another player, the server's computer), invited friends have not joined
+ * yet, or (a local game) the round's summary waits for the player's Continue before play goes on.
+ */
+export type WaitingMode = { kind: 'waiting'; for: 'join' | 'player' | 'summary' };
 /** A move being played on the drawn board: `frame` is what is drawn now, `hot` the holes flashing. */
 export type AnimatingMode = { kind: 'animating'; before: State; frame: BoardState; hot: ReadonlySet<number>; skip: boolean };
 
@@ -189,6 +192,7 @@ export class PlayController {
   end: GameEnd | null = null;
   private readonly startHoles = new Map<number, Set<number>>();
   private choiceMemo: { key: string; list: Choice[] } | null = null;
+  private continuation: { ply: number; rule: string } | null = null;
   private inbox: MoveReply[] = [];
   private pumping = false;
   private welcomed = false;
@@ -370,6 +374,30 @@ export class PlayController {
     return out;
   }
 
+  /**
+   * The rule that gave the player to move another sowing in the same turn (a wegue in Adowa:
+   * ADW-13), when the last move ended so; '' otherwise. The status line says why one player moves twice.
+   */
+  continuedBy(): string {
+    const n = this.moves.length;
+    if (this.continuation?.ply === n) return this.continuation.rule;
+    const m = this.moves[n - 1];
+    let rule = '';
+    if (m) {
+      const ev: GameEvent[] = [];
+      applyStored(this.game, this.states[n - 1]!.clone(), m, ev);
+      const e = ev.find((x): x is Extract<GameEvent, { type: 'await' }> => x.type === 'await' && x.reason === 'continue');
+      if (e) rule = e.rule ?? '';
+    }
+    this.continuation = { ply: n, rule };
+    return rule;
+  }
+
+  /** Does the ruleset play in rounds (so the title names the round)? A single-round game (Selus, SEL-20) does not. */
+  get hasRounds(): boolean {
+    return this.game.ruleset.options.some((o) => o.name === 'rounds') && this.doc.options['rounds'] !== 1;
+  }
+
   display(): Display {
     const m = this.mode;
     const last = this.movedFrom(this.shownPly);
@@ -463,8 +491,11 @@ export class PlayController {
     }
   }
 
+  /** Closes the round's summary; in a local game the next round then begins (the computer may move). */
   dismissSummary(): void {
     this.summary = null;
+    const m = this.live;
+    if (m.kind === 'waiting' && m.for === 'summary') this.settle();
     this.ports.changed();
   }
 
@@ -705,6 +736,9 @@ export class PlayController {
       this.setLive({ kind: 'over' });
     } else if (this.unjoined().length > 0) {
       this.setLive({ kind: 'waiting', for: 'join' });
+    } else if (this.summary && !this.online) {
+      // A round ended: nobody moves (the computer neither) until the player has read the summary.
+      this.setLive({ kind: 'waiting', for: 'summary' });
     } else if (isSimultaneous(s)) {
       const m: RaceMode = { kind: 'race', joint: [], thinking: 0, offer: null, hint: NO_HINT };
       this.setLive(m);
@@ -722,6 +756,7 @@ export class PlayController {
 
   private waitingText(m: WaitingMode): string {
     if (m.for === 'join') return T.waitingForJoin(this.unjoined().map(this.name).join(', '));
+    if (m.for === 'summary') return T.summaryWaits;
     return this.spectator ? T.spectatorNoMoves : T.notYourTurn(this.name(this.liveState.toMove));
   }
 
@@ -987,18 +1022,34 @@ export class PlayController {
 
 // ---- what the views read off the mode ------------------------------------------------------
 
-/** The status line under the title. */
+/** The status line under the title: a look at an earlier move says so; a turn that goes on says why. */
 export function statusText(c: PlayController): string {
   const m = c.live;
   if (!c.ready || m.kind === 'loading' || m.kind === 'missing') return '';
-  const l = c.liveState;
+  if (c.mode.kind === 'history') return `${T.viewingPly(c.mode.ply, c.moves.length)} ${T.returnToGame}`;
   if (c.finished) return c.end && c.end.reason !== 'rules' ? endText(c) : T.matchOver;
   if (m.kind === 'animating' || m.kind === 'posting') return T.sowing;
+  const rule = c.continuedBy();
+  const status = liveStatus(c, m);
+  return rule ? `${T.turnContinues} ${clauseText(rule)} [${rule}] ${status}` : status;
+}
+
+/** The chooser's only way to play is to pass. */
+function onlyPass(c: PlayController): boolean {
+  const { list } = c.choicesNow();
+  return list.length > 0 && list.every((x) => x.kind === 'pass');
+}
+
+/** Who is to do what in the live game, settled (not over, not moving). */
+function liveStatus(c: PlayController, m: LiveMode): string {
+  const l = c.liveState;
   if (m.kind === 'waiting' && m.for === 'join') return T.waitingForJoin(c.unjoined().map(c.name).join(', '));
+  if (m.kind === 'waiting' && m.for === 'summary') return T.summaryWaits;
   if (c.thinking > 0) return T.thinking(isSimultaneous(l) ? T.theComputer : c.name(l.toMove));
   const player = c.chooser;
   const solo = c.myPeople().length === 1;
   if (player > 0 && isSimultaneous(l)) return solo ? T.chooseSolo : T.chooseFor(c.name(player));
+  if (player > 0 && onlyPass(c)) return solo ? T.mustPass : `${c.name(player)}: ${T.mustPass}`;
   if (player > 0) return solo ? T.yourTurnSolo : T.yourTurn(c.name(player));
   if (isSimultaneous(l)) {
     if (c.spectator || !c.online) return T.everyoneChooses;
@@ -1021,12 +1072,13 @@ export function endText(c: PlayController): string {
 }
 
 /** What the page is waiting for, for tests and assistive tools (the page's data-state). */
-export function pageState(c: PlayController): 'loading' | 'over' | 'busy' | 'thinking' | 'human' | 'waiting' {
+export function pageState(c: PlayController): 'loading' | 'over' | 'busy' | 'thinking' | 'human' | 'waiting' | 'paused' {
   const m = c.live;
   if (!c.ready || m.kind === 'loading' || m.kind === 'missing') return 'loading';
   if (c.finished && m.kind !== 'animating') return 'over';
   if (m.kind === 'animating' || m.kind === 'posting') return 'busy';
   if (c.thinking > 0) return 'thinking';
+  if (m.kind === 'waiting' && m.for === 'summary') return 'paused';
   return c.chooser > 0 ? 'human' : 'waiting';
 }
 

@@ -53,7 +53,19 @@ function languageSwitch(): HTMLElement {
   return h('label', { class: 'lang-switch', title: T.language }, select);
 }
 
+/**
+ * An address typed as a path (`/game/<id>`, `/new/selus`): the server answers it with this page
+ * (index.html's URLs are absolute, so it loads), and the app routes by #hash: the same place as a
+ * hash route, without a reload.
+ */
+function pathToHash(): void {
+  const path = location.pathname.replace(/\/+$/, '');
+  if (path === '' || path === '/index.html') return;
+  history.replaceState(null, '', `/${location.search}#${path}`);
+}
+
 function boot(): void {
+  pathToHash();
   document.documentElement.lang = I18N.lang;
   const header = h(
     'header',

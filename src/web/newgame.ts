@@ -14,7 +14,7 @@ import { h } from './dom.js';
 import { rememberInvites, rememberSeats } from './identity.js';
 import { createLocalGame } from './offline-store.js';
 import { OFFLINE_TEXT, flushOutbox, registerOffline } from './pwa.js';
-import { go } from './router.js';
+import { go, link } from './router.js';
 import { T } from './text.js';
 
 /** Options shown in the Players section rather than among the rule options. */
@@ -272,8 +272,28 @@ async function startLocalGame(body: NewGame, seedText: string, msg: HTMLElement)
   }
 }
 
+/** `#/new/<id>` for a game the app does not know: says so and lists the games there are. */
+function unknownRulesetPage(id: string): HTMLElement {
+  return h(
+    'section',
+    { class: 'panel unknown-ruleset', 'data-state': 'unknown' },
+    h('h1', {}, T.unknownRuleset, ' ', h('code', {}, id)),
+    h('p', {}, T.pickRuleset),
+    h(
+      'ul',
+      { class: 'ruleset-links' },
+      RULESETS.map((r) => h('li', {}, h('a', { href: link(`/new/${r.info.id}`) }, T.rulesetName(r.info)), ` · ${T.rulesetRegion(r.info)}`)),
+    ),
+    h('p', {}, h('a', { href: link('/') }, T.backHome)),
+  );
+}
+
 export function newGamePage(root: HTMLElement, params: string[]): void {
   registerOffline();
+  if (params[0] !== undefined && !RULESETS.some((r) => r.info.id === params[0])) {
+    root.append(unknownRulesetPage(params[0]));
+    return;
+  }
   let ruleset: Ruleset = RULESETS.find((r) => r.info.id === params[0]) ?? RULESETS[0]!;
   let values: Record<string, OptionValue> = defaultOptions(ruleset.options);
   let preset = '';

@@ -96,6 +96,25 @@ export class BoardView {
     this.renderPlayers(d.frame, d.state);
   }
 
+  /**
+   * The person is to choose again (the computer replied, a round began): the keyboard's focus goes
+   * back to the board, on the focused hole if it can be played, else on the first playable hole (or
+   * on Pass when passing is all there is). Focus on another control (a menu, a button still shown)
+   * stays where the player put it.
+   */
+  focusForChoice(pass: HTMLElement): void {
+    const board = this.board;
+    if (!board) return;
+    const active = document.activeElement;
+    const inBoard = active instanceof Element && board.svg.contains(active);
+    const lost = !active || active === document.body || (active instanceof HTMLElement && active.offsetParent === null);
+    if (!inBoard && !lost) return;
+    if (inBoard && active.classList.contains('legal')) return;
+    const first = board.svg.querySelector<SVGGElement>('.hole.legal');
+    if (first) first.focus();
+    else if (!pass.hidden) pass.focus();
+  }
+
   /** The clocks only (they run down between renders). */
   renderClocks(): void {
     const c = this.c;
@@ -157,7 +176,10 @@ export function renderStatus(
 ): void {
   const m = c.mode;
   if (m.kind === 'missing') els.title.textContent = T.notFound;
-  else if (c.ready) els.title.textContent = `${T.rulesetName(c.game.ruleset.info)} · ${T.round(c.liveState.round)}`;
+  else if (c.ready) {
+    const name = T.rulesetName(c.game.ruleset.info);
+    els.title.textContent = c.hasRounds ? `${name} · ${T.round(c.liveState.round)}` : name;
+  }
   els.status.textContent = statusText(c);
   els.viewing.hidden = m.kind !== 'history';
   if (m.kind === 'history') els.viewing.textContent = T.viewingPly(m.ply, c.moves.length);
@@ -321,7 +343,7 @@ export class RoundSummaryView {
     const name = this.c.name;
     fill(
       this.el,
-      h('h2', {}, T.roundSummary(end.round)),
+      h('h2', { id: 'round-summary-title' }, T.roundSummary(end.round)),
       h(
         'p',
         {},
@@ -347,8 +369,11 @@ export class RoundSummaryView {
               : h('p', {}, T.noHolesChange),
           )
         : null,
-      h('button', { onclick: () => this.c.dismissSummary() }, T.continue),
+      h('p', { class: 'summary-waits' }, T.summaryWaits),
+      h('button', { class: 'primary continue', onclick: () => this.c.dismissSummary() }, T.continue),
     );
+    // The panel waits for the player: its Continue button takes the keyboard's focus.
+    this.el.querySelector<HTMLButtonElement>('button.continue')?.focus();
   }
 }
 

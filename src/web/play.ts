@@ -23,7 +23,7 @@ import {
   renderStatus,
 } from './play-views.js';
 import { offlineNote, registerOffline } from './pwa.js';
-import { go } from './router.js';
+import { go, link } from './router.js';
 import { T } from './text.js';
 import { Thinker } from './thinker.js';
 
@@ -56,6 +56,50 @@ function exportLinkOf(id: string, local: boolean): HTMLElement {
   return a;
 }
 
+/** The page of a game that cannot be opened (no such game, or the server's refusal): a way back, no controls. */
+function missingPage(id: string, reason: string): HTMLElement {
+  return h(
+    'section',
+    { class: 'panel game-missing', 'data-state': 'missing', 'data-game': id },
+    h('h1', {}, T.gameMissing),
+    h('p', { class: 'reason' }, reason),
+    h('p', {}, T.gameMissingHelp),
+    h(
+      'p',
+      { class: 'ways-back' },
+      h('a', { class: 'button primary', href: link('/games') }, T.navHome),
+      ' ',
+      h('a', { class: 'button', href: link('/new') }, T.navNew),
+      ' ',
+      h('a', { class: 'button quiet', href: link('/') }, T.backHome),
+    ),
+  );
+}
+
+/** The column beside the board: the commentary, the move list with its steps and the record, the rules. */
+function sideColumn(
+  commentary: HTMLElement,
+  controls: Controls,
+  moveList: HTMLElement,
+  exportLink: HTMLElement,
+  rules: HTMLElement,
+): HTMLElement {
+  return h(
+    'aside',
+    { class: 'side-col' },
+    h('section', { class: 'panel' }, h('h2', {}, T.commentary), commentary),
+    h(
+      'section',
+      { class: 'panel' },
+      h('h2', {}, T.moveList),
+      h('div', { class: 'steps' }, controls.steps),
+      moveList,
+      h('p', {}, exportLink),
+    ),
+    rules,
+  );
+}
+
 export function playPage(root: HTMLElement, params: string[], watch = false): () => void {
   const id = params[0]!;
   registerOffline();
@@ -76,10 +120,15 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
   const result = h('section', { class: 'result', hidden: true, 'aria-live': 'polite' });
 
   let rulesShown = false;
+  let lastState = 'loading';
   const render = (): void => {
     boardView.render();
     renderStatus(els, c);
     controls.render();
+    // The person's turn comes (back): the keyboard's focus returns to the board.
+    const state = els.page.dataset['state'] ?? '';
+    if (state === 'human' && lastState !== 'human' && lastState !== 'loading') boardView.focusForChoice(controls.pass);
+    lastState = state;
     popup.render();
     summary.render();
     online.render();
@@ -108,7 +157,10 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
   const controls = new Controls(c);
   const online = new OnlineViews(c);
   const popup = new OfferPopup(h('div', { class: 'choice-popup', hidden: true, role: 'dialog', 'aria-modal': 'false' }), c);
-  const summary = new RoundSummaryView(h('section', { class: 'round-summary', hidden: true, 'aria-live': 'polite' }), c);
+  const summary = new RoundSummaryView(
+    h('section', { class: 'round-summary', hidden: true, role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'round-summary-title' }),
+    c,
+  );
   const exportLink = exportLinkOf(id, local);
   const offline = offlineNote(id, watch);
 
@@ -124,27 +176,14 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
       playersBar,
       els.viewing,
       boardBox,
+      summary.el,
       popup.el,
       online.prompt,
       els.message,
       controlsRow(controls),
-      summary.el,
       result,
     ),
-    h(
-      'aside',
-      { class: 'side-col' },
-      h('section', { class: 'panel' }, h('h2', {}, T.commentary), commentary),
-      h(
-        'section',
-        { class: 'panel' },
-        h('h2', {}, T.moveList),
-        h('div', { class: 'steps' }, controls.steps),
-        moveList,
-        h('p', {}, exportLink),
-      ),
-      rulesPanel,
-    ),
+    sideColumn(commentary, controls, moveList, exportLink, rulesPanel),
   );
   root.append(els.page);
 
@@ -158,6 +197,10 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     if (c.clock && !c.finished) boardView.renderClocks();
   }, 200);
   void c.load().then(() => {
+    if (c.mode.kind === 'missing') {
+      els.page.replaceWith(missingPage(id, c.message));
+      return;
+    }
     if (c.mode.kind === 'closed' || !c.ready || local) return;
     live = new LiveSocket(id, watch ? null : playerKey(), () => c.lastPly, {
       message: (m) => c.onLive(m),

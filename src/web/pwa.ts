@@ -76,7 +76,7 @@ function linkManifest(): void {
   if (document.querySelector('link[rel="manifest"]')) return;
   const l = document.createElement('link');
   l.rel = 'manifest';
-  l.href = 'manifest.webmanifest';
+  l.href = '/manifest.webmanifest';
   document.head.append(l);
 }
 
@@ -84,7 +84,7 @@ function linkManifest(): void {
 async function registerWorker(): Promise<void> {
   if (!('serviceWorker' in navigator) || !/^https?:$/.test(location.protocol)) return;
   try {
-    await navigator.serviceWorker.register('sw.js', { scope: './' });
+    await navigator.serviceWorker.register('/sw.js', { scope: '/' });
   } catch (e) {
     // No sw.js (a build without build-sw.mjs) or a private window: the app works online as before.
     console.warn(`offline use is not available: ${(e as Error).message}`);

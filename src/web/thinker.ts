@@ -11,7 +11,7 @@ export class Thinker {
 
   private get w(): Worker {
     if (!this.worker) {
-      this.worker = new Worker(new URL('worker.js', document.baseURI).href, { type: 'module' });
+      this.worker = new Worker(new URL('/worker.js', location.origin).href, { type: 'module' });
       this.worker.onmessage = (e: MessageEvent<ThinkReply>) => {
         const f = this.pending.get(e.data.id);
         this.pending.delete(e.data.id);
