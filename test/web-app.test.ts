@@ -4,7 +4,6 @@
  * by clicking holes, and the counts drawn are compared with the engine replaying the stored
  * moves. Screenshots at phone and desktop sizes go to test-output/screenshots/ for review.
  */
-import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +13,7 @@ import { PHASE_OVER, type State } from '../src/core/state.js';
 import { RULESETS, getRuleset } from '../src/games/index.js';
 import { PageErrors } from './helpers/page-errors.js';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';
-import { ensureBuilt, launchChromium, request, ROOT, type RunningServer, startServer, tempDir } from './web-harness.js';
+import { closeWebSuite, openWebSuite, request, ROOT, type RunningServer } from './web-harness.js';
 
 const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
 const PHONE = { width: 390, height: 844 };
@@ -26,11 +25,7 @@ let browser: Browser;
 const pageErrors = new PageErrors();
 
 beforeAll(async () => {
-  ensureBuilt();
-  mkdirSync(SHOTS, { recursive: true });
-  dir = tempDir('gabata-web-');
-  server = await startServer(path.join(dir, 'games.db'));
-  browser = await launchChromium();
+  ({ dir, server, browser } = await openWebSuite('gabata-web-', SHOTS));
 });
 
 // Every test ends with no uncaught error and no console error on any page it opened.
@@ -39,9 +34,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await closeWebSuite({ dir, server, browser });
 });
 
 /** The player key of this file's pages: games made through the API with it are theirs. */

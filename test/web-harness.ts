@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,29 @@ export const CHROMIUM_ARGS = [
 export function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)`);
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/** What a browser test file runs against: the built app on a real server over a temporary database, and chromium. */
+export interface WebSuite {
+  dir: string;
+  server: RunningServer;
+  browser: Browser;
+}
+
+/** Builds the app, starts its server in a temporary folder named from `prefix`, and chromium; makes `shots`. */
+export async function openWebSuite(prefix: string, shots: string): Promise<WebSuite> {
+  ensureBuilt();
+  mkdirSync(shots, { recursive: true });
+  const dir = tempDir(prefix);
+  const server = await startServer(path.join(dir, 'games.db'));
+  return { dir, server, browser: await launchChromium() };
+}
+
+/** Stops what `openWebSuite` started (any part of it) and removes its folder. */
+export async function closeWebSuite(s: Partial<WebSuite>): Promise<void> {
+  await s.browser?.close();
+  await s.server?.stop();
+  if (s.dir !== undefined) rmSync(s.dir, { recursive: true, force: true });
 }
 
 export function tempDir(prefix: string): string {

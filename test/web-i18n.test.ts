@@ -5,14 +5,13 @@
  * a fallback), and the game screen, after a move against the computer, shows no English word.
  * The About page says the translations are drafts. Screenshots go to test-output/screenshots/.
  */
-import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUES, KEPT_TERMS, LANGUAGE_STORAGE_KEY, LANGUAGES } from '../src/i18n/index.js';
 import { PageErrors } from './helpers/page-errors.js';
 import { testKey, useKey } from './helpers/web-keys.js';
-import { ensureBuilt, launchChromium, ROOT, type RunningServer, startServer, tempDir } from './web-harness.js';
+import { closeWebSuite, openWebSuite, ROOT, type RunningServer } from './web-harness.js';
 
 const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
 const PHONE = { width: 390, height: 844 };
@@ -26,11 +25,7 @@ const pageErrors = new PageErrors();
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  ensureBuilt();
-  mkdirSync(SHOTS, { recursive: true });
-  dir = tempDir('gabata-web-i18n-');
-  server = await startServer(path.join(dir, 'games.db'));
-  browser = await launchChromium();
+  ({ dir, server, browser } = await openWebSuite('gabata-web-i18n-', SHOTS));
 });
 
 afterEach(async () => {
@@ -39,9 +34,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await closeWebSuite({ dir, server, browser });
 });
 
 /** A fresh browser profile (its own storage) whose browser languages are `locale`'s; one page in it. */

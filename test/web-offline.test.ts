@@ -7,14 +7,12 @@
  * the game to the server, which lists it for the page's key with the same moves, and the page
  * moves to the server's game. Screenshots at phone size go to test-output/screenshots/.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PageErrors } from './helpers/page-errors.js';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';
-import { ensureBuilt, launchChromium, request, restartServer, ROOT, type RunningServer, startServer, tempDir } from './web-harness.js';
+import { closeWebSuite, openWebSuite, request, restartServer, ROOT, type RunningServer } from './web-harness.js';
 
 const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
 const PHONE = { width: 390, height: 844 };
@@ -26,14 +24,8 @@ let browser: Browser;
 const pageErrors = new PageErrors();
 
 beforeAll(async () => {
-  ensureBuilt();
-  // The service worker is built over dist/web after the page (npm run build chains the same step).
-  const sw = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-sw.mjs')], { cwd: ROOT, encoding: 'utf8' });
-  if (sw.status !== 0) throw new Error(`build-sw failed:\n${sw.stdout}${sw.stderr}`);
-  mkdirSync(SHOTS, { recursive: true });
-  dir = tempDir('gabata-offline-');
-  server = await startServer(path.join(dir, 'games.db'));
-  browser = await launchChromium();
+  // openWebSuite builds the page and then its service worker (as npm run build does).
+  ({ dir, server, browser } = await openWebSuite('gabata-offline-', SHOTS));
 }, 120_000);
 
 afterEach(() => {
@@ -41,9 +33,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await closeWebSuite({ dir, server, browser });
 });
 
 async function phoneContext(key = KEY): Promise<{ context: BrowserContext; page: Page }> {

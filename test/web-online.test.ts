@@ -8,7 +8,6 @@
  * three-player Aksum Gabata, each seeing every move; clocks, a draw offer, resignation and a
  * rematch are played out between two. Screenshots go to test-output/screenshots/online-*.png.
  */
-import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +15,7 @@ import { Rng } from '../src/core/rng.js';
 import { getRuleset } from '../src/games/index.js';
 import { PageErrors } from './helpers/page-errors.js';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';
-import { ensureBuilt, launchChromium, restartServer, ROOT, type RunningServer, startServer, tempDir } from './web-harness.js';
+import { closeWebSuite, openWebSuite, restartServer, ROOT, type RunningServer } from './web-harness.js';
 
 const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
 const VIEW = { width: 1100, height: 860 };
@@ -30,11 +29,7 @@ const contexts: BrowserContext[] = [];
 const pageErrors = new PageErrors();
 
 beforeAll(async () => {
-  ensureBuilt();
-  mkdirSync(SHOTS, { recursive: true });
-  dir = tempDir('gabata-online-');
-  server = await startServer(path.join(dir, 'games.db'));
-  browser = await launchChromium();
+  ({ dir, server, browser } = await openWebSuite('gabata-online-', SHOTS));
 }, 60_000);
 
 afterEach(async () => {
@@ -48,9 +43,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await closeWebSuite({ dir, server, browser });
 });
 
 /** A person: a browser context with its own storage and player key, and one page. */

@@ -4,7 +4,6 @@
  * the status line says what the player can do, the between-rounds summary waits for the player,
  * and the board can be played from the keyboard. Screenshots go to test-output/screenshots/.
  */
-import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +14,7 @@ import { RULESETS, getRuleset } from '../src/games/index.js';
 import { makeRecord, recordJointMoveText, recordMoveText } from '../src/notation/record.js';
 import { PageErrors } from './helpers/page-errors.js';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';
-import { ROOT, ensureBuilt, launchChromium, startServer, tempDir, type RunningServer } from './web-harness.js';
+import { closeWebSuite, openWebSuite, ROOT, type RunningServer } from './web-harness.js';
 
 const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
 const DESKTOP = { width: 1280, height: 800 };
@@ -27,11 +26,7 @@ const pageErrors = new PageErrors();
 const KEY = testKey('web-players');
 
 beforeAll(async () => {
-  ensureBuilt();
-  mkdirSync(SHOTS, { recursive: true });
-  dir = tempDir('gabata-players-');
-  server = await startServer(path.join(dir, 'games.db'));
-  browser = await launchChromium();
+  ({ dir, server, browser } = await openWebSuite('gabata-players-', SHOTS));
 });
 
 afterEach(() => {
@@ -39,9 +34,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await closeWebSuite({ dir, server, browser });
 });
 
 async function newPage(): Promise<Page> {

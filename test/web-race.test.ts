@@ -3,13 +3,13 @@
  * committed result file: the heat map named by hole numbers, each player's equilibrium mix, the
  * value, the budget and the date. Real server, real chromium, at phone and desktop sizes.
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RaceResultFile } from '../src/ai/race-result.js';
 import { PageErrors } from './helpers/page-errors.js';
-import { ensureBuilt, launchChromium, ROOT, type RunningServer, startServer, tempDir } from './web-harness.js';
+import { closeWebSuite, openWebSuite, ROOT, type RunningServer } from './web-harness.js';
 
 const SHOTS = path.join(ROOT, 'test-output', 'screenshots', 'catalogue');
 const SIZES = [
@@ -24,11 +24,7 @@ let browser: Browser;
 const pageErrors = new PageErrors();
 
 beforeAll(async () => {
-  ensureBuilt();
-  mkdirSync(SHOTS, { recursive: true });
-  dir = tempDir('gabata-web-race-');
-  server = await startServer(path.join(dir, 'games.db'));
-  browser = await launchChromium();
+  ({ dir, server, browser } = await openWebSuite('gabata-web-race-', SHOTS));
 });
 
 // Every test ends with no uncaught error and no console error, except the content security policy's refusal of
@@ -40,9 +36,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await closeWebSuite({ dir, server, browser });
 });
 
 const pct = (p: number): string => (p > 0 ? `${Math.round(p * 100)}%` : '–');
