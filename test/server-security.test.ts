@@ -73,7 +73,7 @@ describe('security headers', () => {
     expect((await fetch(url + '/api/rulesets')).headers.get('cache-control')).toBe('no-store');
     const page = await fetch(url + '/play/x');
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<script type="module" src="main.js">');
+    expect(await page.text()).toContain('<script type="module" src="/main.js">');
   });
 });
 
