@@ -12,6 +12,7 @@
 import { createReadStream, existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ExploreEntry } from '../web/explore-types.js';
 
 const NAME = '^[A-Za-z0-9_][A-Za-z0-9._-]{0,99}$';
 const FILE = /^(index\.html|report\.css|cells\.csv|sweep\.json|matches\.jsonl|[A-Za-z0-9_-]{1,80}\.svg)$/;
@@ -24,19 +25,8 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-/** A sweep in the list. */
-export interface SweepEntry {
-  name: string;
-  id: string;
-  ruleset: string;
-  grids: string[];
-  cells: number;
-  games: number;
-  played: number;
-  planned: number;
-  complete: boolean;
-  date: string;
-}
+/** A sweep in the list: the shape the Explore page reads (one declaration for both sides). */
+export type SweepEntry = ExploreEntry;
 
 interface StoredDoc {
   format?: unknown;
