@@ -2,7 +2,7 @@
 // thinking, a separate bundle loaded as a Web Worker), plus index.html, style.css, and the Ge'ez
 // script's font (ethiopic.css, fonts/).
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,7 +26,13 @@ await Promise.all([
   build({ ...common, entryPoints: [join(root, 'src/web/main.ts')], outfile: join(tmp, 'main.js') }),
   build({ ...common, entryPoints: [join(root, 'src/web/worker.ts')], outfile: join(tmp, 'worker.js') }),
 ]);
-for (const f of ['index.html', 'style.css']) copyFileSync(join(root, 'src/web', f), join(tmp, f));
+copyFileSync(join(root, 'src/web/index.html'), join(tmp, 'index.html'));
+// One stylesheet: style.css, then each part of the page's styles in src/web/css/ (by name).
+const parts = readdirSync(join(root, 'src/web/css'))
+  .filter((f) => f.endsWith('.css'))
+  .sort();
+const css = [join(root, 'src/web/style.css'), ...parts.map((f) => join(root, 'src/web/css', f))].map((f) => readFileSync(f, 'utf8'));
+writeFileSync(join(tmp, 'style.css'), css.join('\n'));
 // The Ge'ez script's font (Amharic, Tigrinya): its @font-face rules beside style.css, its files in fonts/
 // (moved in one by one: renaming a fonts folder onto an existing one would fail).
 copyFileSync(join(root, 'src/i18n/ethiopic.css'), join(tmp, 'ethiopic.css'));

@@ -5,6 +5,10 @@
  */
 import type { Catalogue } from '../catalogue.js';
 
+import { learnAm } from './areas/learn.js';
+import { optionsAm } from './areas/options.js';
+import { playAm } from './areas/play.js';
+
 export const am: Catalogue = {
   _meta: { status: 'draft', reviewedBy: [] },
   web: {
@@ -519,4 +523,7 @@ export const am: Catalogue = {
   region: { 'Eastern Africa': 'ምሥራቅ አፍሪካ', 'Western Africa': 'ምዕራብ አፍሪካ' },
   country: { Ethiopia: 'ኢትዮጵያ', Eritrea: 'ኤርትራ', Nigeria: 'ናይጄሪያ' },
   place: { Aksum: 'አክሱም', Umon: 'ኡሞን', 'Adowa (Adwa)': 'ዓድዋ', 'Eritrean highlands': 'የኤርትራ ደጋማ ቦታዎች' },
+  play: playAm,
+  learn: learnAm,
+  options: optionsAm,
 };

@@ -7,6 +7,10 @@
  * `web` and `cat` keys carry the names of `T` (src/web/text.ts) and `CT` (src/web/catalogue/text.ts),
  * so that they can be checked against each other until the app reads this catalogue.
  */
+import { learnEn } from './areas/learn.js';
+import { optionsEn } from './areas/options.js';
+import { playEn } from './areas/play.js';
+
 export const en = {
   _meta: { status: 'source', reviewedBy: [] as string[] },
   web: {
@@ -530,4 +534,7 @@ export const en = {
   region: { 'Eastern Africa': 'Eastern Africa', 'Western Africa': 'Western Africa' },
   country: { Ethiopia: 'Ethiopia', Eritrea: 'Eritrea', Nigeria: 'Nigeria' },
   place: { Aksum: 'Aksum', Umon: 'Umon', 'Adowa (Adwa)': 'Adowa (Adwa)', 'Eritrean highlands': 'Eritrean highlands' },
+  play: playEn,
+  learn: learnEn,
+  options: optionsEn,
 } as const;

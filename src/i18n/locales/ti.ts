@@ -5,6 +5,10 @@
  */
 import type { Catalogue } from '../catalogue.js';
 
+import { learnTi } from './areas/learn.js';
+import { optionsTi } from './areas/options.js';
+import { playTi } from './areas/play.js';
+
 export const ti: Catalogue = {
   _meta: { status: 'draft', reviewedBy: [] },
   web: {
@@ -519,4 +523,7 @@ export const ti: Catalogue = {
   region: { 'Eastern Africa': 'ምብራቕ ኣፍሪቃ', 'Western Africa': 'ምዕራብ ኣፍሪቃ' },
   country: { Ethiopia: 'ኢትዮጵያ', Eritrea: 'ኤርትራ', Nigeria: 'ናይጀርያ' },
   place: { Aksum: 'ኣኽሱም', Umon: 'ኡሞን', 'Adowa (Adwa)': 'ዓድዋ', 'Eritrean highlands': 'ደጋታት ኤርትራ' },
+  play: playTi,
+  learn: learnTi,
+  options: optionsTi,
 };
