@@ -189,6 +189,14 @@ export class Board {
     }
   }
 
+  /**
+   * Shows or hides the sowing tracks drawn over the board (CONTRACT for issue 15: implemented by
+   * the board's owner; callers: the game screen's "Show the track" toggle and the tutorial).
+   */
+  setTrack(shown: boolean): void {
+    this.svg.classList.toggle('track-shown', shown);
+  }
+
   focusHole(h: number): void {
     this.holes[h]?.g.focus();
   }
