@@ -5,6 +5,7 @@
  */
 import type { Catalogue } from '../catalogue.js';
 
+import { boardAm } from './areas/board.js';
 import { learnAm } from './areas/learn.js';
 import { optionsAm } from './areas/options.js';
 import { playAm } from './areas/play.js';
@@ -524,6 +525,7 @@ export const am: Catalogue = {
   country: { Ethiopia: 'ኢትዮጵያ', Eritrea: 'ኤርትራ', Nigeria: 'ናይጄሪያ' },
   place: { Aksum: 'አክሱም', Umon: 'ኡሞን', 'Adowa (Adwa)': 'ዓድዋ', 'Eritrean highlands': 'የኤርትራ ደጋማ ቦታዎች' },
   play: playAm,
+  board: boardAm,
   learn: learnAm,
   options: optionsAm,
 };

@@ -7,6 +7,7 @@
  * `web` and `cat` keys carry the names of `T` (src/web/text.ts) and `CT` (src/web/catalogue/text.ts),
  * so that they can be checked against each other until the app reads this catalogue.
  */
+import { boardEn } from './areas/board.js';
 import { learnEn } from './areas/learn.js';
 import { optionsEn } from './areas/options.js';
 import { playEn } from './areas/play.js';
@@ -535,6 +536,7 @@ export const en = {
   country: { Ethiopia: 'Ethiopia', Eritrea: 'Eritrea', Nigeria: 'Nigeria' },
   place: { Aksum: 'Aksum', Umon: 'Umon', 'Adowa (Adwa)': 'Adowa (Adwa)', 'Eritrean highlands': 'Eritrean highlands' },
   play: playEn,
+  board: boardEn,
   learn: learnEn,
   options: optionsEn,
 } as const;

@@ -5,6 +5,7 @@
  */
 import type { Catalogue } from '../catalogue.js';
 
+import { boardTi } from './areas/board.js';
 import { learnTi } from './areas/learn.js';
 import { optionsTi } from './areas/options.js';
 import { playTi } from './areas/play.js';
@@ -524,6 +525,7 @@ export const ti: Catalogue = {
   country: { Ethiopia: 'ኢትዮጵያ', Eritrea: 'ኤርትራ', Nigeria: 'ናይጀርያ' },
   place: { Aksum: 'ኣኽሱም', Umon: 'ኡሞን', 'Adowa (Adwa)': 'ዓድዋ', 'Eritrean highlands': 'ደጋታት ኤርትራ' },
   play: playTi,
+  board: boardTi,
   learn: learnTi,
   options: optionsTi,
 };
