@@ -8,8 +8,9 @@ import type { GameEvent } from '../src/core/events.js';
 import { MAX_MOVES, MOVE_CONCEDE } from '../src/core/game.js';
 import { Rng } from '../src/core/rng.js';
 import { PHASE_OVER, PHASE_RACE } from '../src/core/state.js';
-import { RULESETS } from '../src/games/index.js';
-import { applyEvent, boardStateOf, frames } from '../src/web/animate.js';
+import { RULESETS, getRuleset } from '../src/games/index.js';
+import type { BoardState } from '../src/web/board.js';
+import { animate, applyEvent, applyEvents, boardBefore, boardStateOf, copyBoard, frames } from '../src/web/animate.js';
 
 describe('animation from the event trace', () => {
   for (const rs of RULESETS) {
@@ -65,10 +66,109 @@ describe('animation from the event trace', () => {
       { type: 'turnEnd', player: 2, reason: 'empty' },
     ];
     const f = frames(ev);
+    // Both racers lift at once: one frame.
+    expect(f[0]!.map((e) => e.type)).toEqual(['raceStart', 'raceStart']);
     const tick1 = f.find((x) => x[0]!.type === 'raceTick' && (x[0] as { tick: number }).tick === 1)!;
     expect(tick1.filter((e) => e.type === 'drop').map((e) => (e as { player: number }).player)).toEqual([1, 2]);
     const after = f.slice(f.findIndex((x) => x[0]!.type === 'raceEnd') + 1);
     expect(after.map((x) => x.filter((e) => e.type === 'drop' || e.type === 'lift').length)).toEqual([1, 1, 1, 0]);
     expect(f.flat()).toEqual(ev);
+  });
+
+  it("Abalala'e's opening race: the board before it, worked back from its trace, replays forward to newState's position", () => {
+    const rs = getRuleset('abalalae');
+    if (!rs.ok) throw rs.error;
+    const optionSets: Record<string, unknown>[] = [
+      {},
+      { raceTie: 'tickOrder' },
+      { raceTickOrder: 'p2First', raceCaptures: true },
+      { raceLoserCompletion: 'abandon', raceTie: 'tickOrder', raceTickOrder: 'p1First' },
+      { raceLoopResolution: 'restartRace', skipOriginOnLongLaps: true },
+    ];
+    let races = 0;
+    for (const options of optionSets) {
+      const g = rs.value.create(options);
+      if (!g.ok) throw g.error;
+      for (let seed = 1; seed <= 8; seed++) {
+        const trace: GameEvent[] = [];
+        const after = boardStateOf(g.value.newState(seed, trace));
+        expect(trace.some((e) => e.type === 'raceStart')).toBe(true);
+        const start = boardBefore(after, trace);
+        expect(start, `${JSON.stringify(options)} seed ${seed}`).not.toBeNull();
+        const v = copyBoard(start!);
+        applyEvents(v, trace);
+        expect(v.counts, `${JSON.stringify(options)} seed ${seed}`).toEqual(after.counts);
+        expect(v.captured).toEqual(after.captured);
+        // Before the race no counter is in a store and none is missing from the board.
+        const total = (b: BoardState): number => b.counts.reduce((a, c) => a + c, 0) + b.captured.reduce((a, c) => a + c, 0);
+        expect(total(start!)).toBe(total(after));
+        expect(start!.captured.every((c) => c === 0)).toBe(true);
+        // The start differs from the end: the race moved counters.
+        expect(start!.counts).not.toEqual(after.counts);
+        races++;
+      }
+    }
+    expect(races).toBe(optionSets.length * 8);
+  });
+
+  it('a race run again from its start (restartRace) is undone to the board before its first run, and replayed so', async () => {
+    const ev: GameEvent[] = [
+      { type: 'raceStart', player: 1, hole: 0, count: 1 },
+      { type: 'raceStart', player: 2, hole: 1, count: 1 },
+      { type: 'raceTick', tick: 1, order: [1, 2] },
+      { type: 'drop', player: 1, hole: 1, count: 1 },
+      { type: 'drop', player: 2, hole: 2, count: 1 },
+      { type: 'raceStart', player: 1, hole: 0, count: 1 },
+      { type: 'raceStart', player: 2, hole: 1, count: 1 },
+      { type: 'raceTick', tick: 1, order: [2, 1] },
+      { type: 'drop', player: 2, hole: 2, count: 1 },
+      { type: 'drop', player: 1, hole: 3, count: 1 },
+      { type: 'raceFinish', player: 2, hole: 2, place: 1 },
+      { type: 'raceFinish', player: 1, hole: 3, place: 2 },
+      { type: 'raceEnd', winner: 2, loop: false },
+    ];
+    const board = (counts: number[]): BoardState => ({
+      counts,
+      owners: [1, 1, 2, 2],
+      marks: [0, 0, 0, 0],
+      captured: [0, 0, 0],
+      reserve: [0, 0, 0],
+      hands: [0, 0, 0],
+      handAt: [-1, -1, -1],
+    });
+    const start = boardBefore(board([0, 0, 1, 1]), ev)!;
+    expect(start.counts).toEqual([1, 1, 0, 0]);
+    const v = copyBoard(start);
+    applyEvents(v, ev);
+    expect(v.counts).toEqual([0, 0, 1, 1]);
+    // The animation draws the same: its last frame is the board after the race.
+    const drawn: number[][] = [];
+    const shown: string[][] = [];
+    const w = copyBoard(start);
+    await animate(w, ev, {
+      delay: () => 1,
+      skipped: () => false,
+      render: (b) => drawn.push([...b.counts]),
+      onEvent: () => undefined,
+      shown: (f) => shown.push(f.map((e) => e.type)),
+    });
+    expect(w.counts).toEqual([0, 0, 1, 1]);
+    // The first run's tick is drawn, then the board is put back as the race began and lifted again.
+    const tick = drawn.findIndex((c) => c.join() === '0,1,1,0');
+    expect(tick).toBeGreaterThan(0);
+    expect(drawn[tick + 1]).toEqual([0, 0, 0, 0]);
+    // The race's result is a frame of its own, drawn and paused on.
+    expect(shown[shown.length - 1]).toEqual(['raceEnd']);
+    // A new round's layout cannot be undone from its own data: no start is made up.
+    const redistribute: GameEvent = {
+      type: 'redistribute',
+      round: 2,
+      owners: [1, 1, 2, 2],
+      counts: [1, 1, 0, 0],
+      captured: [],
+      reserve: [],
+      changes: [],
+    };
+    expect(boardBefore(board([0, 0, 1, 1]), [redistribute, ...ev])).toBeNull();
   });
 });

@@ -177,7 +177,12 @@ class FakeThinker {
   }
 }
 
-function setup(server: FakeServer, delay = 0, held = server.seats.flatMap((k, i) => (k === 'human' ? [i + 1] : []))) {
+function setup(
+  server: FakeServer,
+  delay = 0,
+  held = server.seats.flatMap((k, i) => (k === 'human' ? [i + 1] : [])),
+  extra: Partial<PlayPorts> = {},
+) {
   const thinker = new FakeThinker();
   const states: string[] = [];
   const comments: CommentLine[] = [];
@@ -196,6 +201,7 @@ function setup(server: FakeServer, delay = 0, held = server.seats.flatMap((k, i)
     changed: () => states.push(pageState(c)),
     frame: () => frames++,
     commented: (line) => comments.push(line),
+    ...extra,
   };
   const c = new PlayController('g1', ports);
   return { c, thinker, states, comments, frames: () => frames };
@@ -646,6 +652,96 @@ describe('game screen controller, online (issue 13)', () => {
     expect(pageState(c)).toBe('over');
     expect(c.clockLeft(1, t + 1500)).toBe(300_000);
     expect(controlsOf(c)).toMatchObject({ resign: false, rematch: true });
+  });
+});
+
+/** The race's lines of a commentary (the events of a race told). */
+const RACE_LINES = new Set(['raceStart', 'relay', 'skip', 'raceFinish', 'raceAbandon', 'raceEnd']);
+
+describe("the opening race (Abalala'e) on the board", () => {
+  it('not seen yet: played from the board before it, each line naming its racer, the status saying so; then the turn', async () => {
+    const server = new FakeServer('abalalae', 7, ['human', 'computer:1']);
+    const shown: string[] = [];
+    const played: string[][] = [];
+    const { c, comments, frames } = setup(server, 1, [1], {
+      openingSeen: () => false,
+      openingShown: (id) => shown.push(id),
+      played: (f) => played.push(f.map((e) => e.type)),
+    });
+    await c.load();
+    expect(c.mode.kind).toBe('animating');
+    expect(pageState(c)).toBe('busy');
+    expect(controlsOf(c)).toMatchObject({ skip: true, watchRace: false });
+    // The board drawn first is not the position after the race.
+    const after = Array.from(server.state().counts);
+    await waitFor(() => frames() > 2);
+    expect(statusText(c)).toMatch(/^The opening race: both players sow at once.*\(ABA-04\)/);
+    expect(c.display().frame.counts).not.toEqual(after);
+    // Both hands on the board at once in a tick.
+    await waitFor(() => c.mode.kind !== 'animating');
+    expect(played.some((f) => f[0] === 'raceTick' && f.filter((t) => t === 'drop').length === 2)).toBe(true);
+    expect(c.mode.kind === 'choosing' || c.mode.kind === 'watching').toBe(true);
+    expect(Array.from(c.display().frame.counts)).toEqual(after);
+    expect(shown).toEqual(['g1']);
+    const race = comments.filter((l) => RACE_LINES.has(l.cls));
+    expect(race.length).toBeGreaterThan(4);
+    for (const l of race)
+      expect(
+        [c.name(1), c.name(2)].some((n) => l.text.includes(n)),
+        l.text,
+      ).toBe(true);
+    expect(race[race.length - 1]!.cls).toBe('raceEnd');
+    expect(race[race.length - 1]!.text).toContain(c.name(c.liveState.toMove));
+  });
+
+  it('seen already: told in words at once, still naming the racers; watched again on request, Skip ends it', async () => {
+    const server = new FakeServer('abalalae', 7, ['human', 'human']);
+    const { c, comments, frames } = setup(server, 5, [1, 2], { openingSeen: () => true });
+    await c.load();
+    expect(c.mode.kind).toBe('choosing');
+    expect(frames()).toBe(0);
+    const race = comments.filter((l) => RACE_LINES.has(l.cls));
+    expect(race.length).toBeGreaterThan(4);
+    for (const l of race)
+      expect(
+        [c.name(1), c.name(2)].some((n) => l.text.includes(n)),
+        l.text,
+      ).toBe(true);
+    expect(controlsOf(c).watchRace).toBe(true);
+    comments.length = 0;
+    c.watchRaceAgain();
+    expect(c.mode.kind).toBe('animating');
+    await waitFor(() => frames() > 1);
+    c.skip();
+    const seen = frames();
+    await waitFor(() => c.mode.kind === 'choosing');
+    expect(frames()).toBe(seen);
+    expect(comments[0]!.text).toBe('The opening race, again');
+    expect(comments.some((l) => l.cls === 'raceEnd')).toBe(true);
+    expect(Array.from(c.display().frame.counts)).toEqual(Array.from(server.state().counts));
+  });
+
+  it('Selus: no forced opening race to watch; its race, chosen by both, is drawn with both hands and named racers', async () => {
+    const server = new FakeServer('selus', 12, ['human', 'human']);
+    const played: string[][] = [];
+    const { c, comments } = setup(server, 1, [1, 2], { openingSeen: () => false, played: (f) => played.push(f.map((e) => e.type)) });
+    await c.load();
+    expect(c.mode.kind).toBe('race');
+    expect(c.hasOpeningRace).toBe(false);
+    expect(controlsOf(c).watchRace).toBe(false);
+    // Both people choose (one after the other on this device): the joint move is the race, drawn tick by tick.
+    c.tap(playableHole(c));
+    await settle();
+    c.tap(playableHole(c));
+    await waitFor(() => c.moves.length === 1 && c.mode.kind !== 'animating' && c.mode.kind !== 'posting');
+    expect(played.some((f) => f[0] === 'raceTick' && f.filter((t) => t === 'drop').length === 2)).toBe(true);
+    const race = comments.filter((l) => RACE_LINES.has(l.cls));
+    expect(race.length).toBeGreaterThan(2);
+    for (const l of race)
+      expect(
+        [c.name(1), c.name(2)].some((n) => l.text.includes(n)),
+        l.text,
+      ).toBe(true);
   });
 });
 

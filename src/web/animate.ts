@@ -105,7 +105,17 @@ export function frames(events: readonly GameEvent[]): GameEvent[][] {
     if (cur.length) out.push(cur);
     cur = [];
   };
-  for (const e of events) {
+  for (const [i, e] of events.entries()) {
+    if (inRace && e.type === 'raceStart') {
+      // The race is run again from its start (see RaceRestarts): the last tick is a frame of its own.
+      flush();
+      inRace = false;
+    }
+    if (e.type === 'raceStart' && events[i + 1]?.type === 'raceStart') {
+      // The racers lift at once: their starts are one frame.
+      cur.push(e);
+      continue;
+    }
     if (e.type === 'raceTick') {
       flush();
       inRace = true;
@@ -118,7 +128,7 @@ export function frames(events: readonly GameEvent[]): GameEvent[][] {
       out.push([e]);
       continue;
     }
-    if (inRace && e.type !== 'raceStart') {
+    if (inRace) {
       cur.push(e);
       continue;
     }
@@ -137,29 +147,146 @@ export interface AnimationHooks {
   render(v: BoardState, hot: ReadonlySet<number>): void;
   /** Called for each event in order (commentary). */
   onEvent(e: GameEvent): void;
+  /** Called after a frame was drawn and before its pause (sounds); never for skipped or instant frames. */
+  shown?(frame: readonly GameEvent[]): void;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Plays the events on `v` frame by frame. */
 export async function animate(v: BoardState, events: readonly GameEvent[], hooks: AnimationHooks): Promise<void> {
+  const restarts = new RaceRestarts();
   for (const frame of frames(events)) {
     const hot = new Set<number>();
     for (const e of frame) {
+      restarts.before(v, e);
       for (const h of applyEvent(v, e)) hot.add(h);
       hooks.onEvent(e);
     }
     const d = hooks.skipped() ? 0 : hooks.delay();
-    if (d > 0 && hot.size > 0) {
+    // The race's result has no hole of its own, but it is a moment to see: it is shown and paused on too.
+    const result = frame.some((e) => e.type === 'raceEnd');
+    if (d > 0 && (hot.size > 0 || result)) {
       hooks.render(v, hot);
+      hooks.shown?.(frame);
       await sleep(e2pause(frame, d));
     }
   }
 }
 
-/** A longer pause on captures, marks and a new round: the moments a viewer must not miss. */
+/** A longer pause on captures, marks, a race's result and a new round: the moments a viewer must not miss. */
 function e2pause(frame: readonly GameEvent[], d: number): number {
-  if (frame.some((e) => e.type === 'redistribute')) return d * 6;
-  if (frame.some((e) => e.type === 'capture' || e.type === 'mark' || e.type === 'relay')) return d * 2.5;
+  if (frame.some((e) => e.type === 'redistribute' || e.type === 'raceEnd')) return d * 6;
+  if (frame.some((e) => e.type === 'capture' || e.type === 'mark')) return d * 2.5;
+  // A relay is a moment too; in a race, where both hands relay every few ticks, a shorter one.
+  if (frame.some((e) => e.type === 'relay')) return frame[0]!.type === 'raceTick' ? d * 1.5 : d * 2.5;
   return d;
+}
+
+/**
+ * A race that repeated may be run again from the board as it was when the race began (the engine's
+ * `raceLoopResolution = restartRace`): the trace then shows a second set of `raceStart` events after
+ * ticks, with no `raceEnd` between. The drawn board goes back to the race's first position there.
+ */
+class RaceRestarts {
+  private saved: { counts: number[]; captured: number[] } | null = null;
+  private ticked = false;
+
+  before(v: BoardState, e: GameEvent): void {
+    if (e.type === 'raceStart') {
+      if (this.saved && this.ticked) {
+        v.counts.splice(0, v.counts.length, ...this.saved.counts);
+        v.captured.splice(0, v.captured.length, ...this.saved.captured);
+        v.hands.fill(0);
+        v.handAt.fill(-1);
+        this.ticked = false;
+      }
+      if (!this.saved) this.saved = { counts: [...v.counts], captured: [...v.captured] };
+    } else if (e.type === 'raceTick') {
+      this.ticked = true;
+    } else if (e.type === 'raceEnd') {
+      this.saved = null;
+      this.ticked = false;
+    }
+  }
+}
+
+/** Applies a whole trace to the drawn board at once, as `animate` would frame by frame (a restarted race included). */
+export function applyEvents(v: BoardState, events: readonly GameEvent[]): void {
+  const restarts = new RaceRestarts();
+  for (const e of events) {
+    restarts.before(v, e);
+    applyEvent(v, e);
+  }
+}
+
+/** A copy of a drawn board. */
+export function copyBoard(v: BoardState): BoardState {
+  return {
+    counts: [...v.counts],
+    owners: [...v.owners],
+    marks: [...v.marks],
+    captured: [...v.captured],
+    reserve: [...v.reserve],
+    hands: [...v.hands],
+    handAt: [...v.handAt],
+  };
+}
+
+/**
+ * The board as it was before `events` happened, worked back from the board after them: events carry
+ * absolute counts (a drop says what its hole holds after it, a lift or a relay how many it took, a
+ * capture or an abandon how many moved), so undoing them is arithmetic on what they say, not a rule.
+ * A race run again from its start (see RaceRestarts) began from the board before its last run. Null when
+ * the trace holds an event that cannot be undone from its own data (a new round's layout).
+ */
+export function boardBefore(after: BoardState, events: readonly GameEvent[]): BoardState | null {
+  const v = copyBoard(after);
+  v.hands.fill(0);
+  v.handAt.fill(-1);
+  let i = events.length - 1;
+  while (i >= 0) {
+    const e = events[i]!;
+    if (e.type === 'redistribute') return null;
+    unapply(v, e);
+    i = e.type === 'raceStart' && events[i - 1]?.type !== 'raceStart' ? restartedFrom(events, i) : i - 1;
+  }
+  return v;
+}
+
+/** Undoes one event on the drawn board (see `boardBefore`). */
+function unapply(v: BoardState, e: GameEvent): void {
+  switch (e.type) {
+    case 'drop':
+      v.counts[e.hole] = e.count - 1;
+      return;
+    case 'lift':
+    case 'raceStart':
+    case 'relay':
+      v.counts[e.hole] = (v.counts[e.hole] ?? 0) + e.count;
+      return;
+    case 'capture':
+      v.counts[e.hole] = (v.counts[e.hole] ?? 0) + e.count;
+      v.captured[e.player] = (v.captured[e.player] ?? 0) - e.count;
+      return;
+    case 'raceAbandon':
+      v.counts[e.hole] = (v.counts[e.hole] ?? 0) - e.count;
+      return;
+    case 'mark':
+      v.marks[e.hole] = 0;
+      return;
+    default:
+      return;
+  }
+}
+
+/**
+ * Where to go on undoing after the first `raceStart` of a run (at `i`) was undone: the event before
+ * it, or, when this run was a second run of the same race (an earlier `raceStart` and no `raceEnd`
+ * between), the event before the race's first run (the board had been put back as it was there).
+ */
+function restartedFrom(events: readonly GameEvent[], i: number): number {
+  let first = -1;
+  for (let k = i - 1; k >= 0 && events[k]!.type !== 'raceEnd'; k--) if (events[k]!.type === 'raceStart') first = k;
+  return first < 0 ? i - 1 : first - 1;
 }

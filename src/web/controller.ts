@@ -18,7 +18,7 @@
 import type { GameEvent } from '../core/events.js';
 import { MAX_MOVES, MOVE_PASS, type Game } from '../core/game.js';
 import type { State } from '../core/state.js';
-import { animate, boardStateOf } from './animate.js';
+import { animate, boardBefore, boardStateOf, copyBoard } from './animate.js';
 import { ApiError, normalizeDoc, type Decision, type MoveReply } from './api.js';
 import type { BoardState } from './board.js';
 import {
@@ -37,7 +37,7 @@ import {
   type StoredMove,
 } from './engine.js';
 import type { LiveMessage } from './live.js';
-import { I18N, START_RULE, T, clauseText, eventText, wordsFor, type Words } from './text.js';
+import { I18N, START_RULE, T, clauseText, eventText, storyLines, wordsFor, type Words } from './text.js';
 import type { ThinkReply, ThinkRequest } from './worker.js';
 
 /** A way of playing one hole, offered when the hole can be played in several ways (Gifia's directions). */
@@ -64,8 +64,11 @@ export type WatchingMode = { kind: 'watching'; thinking: number };
  * yet, or (a local game) the round's summary waits for the player's Continue before play goes on.
  */
 export type WaitingMode = { kind: 'waiting'; for: 'join' | 'player' | 'summary' };
-/** A move being played on the drawn board: `frame` is what is drawn now, `hot` the holes flashing. */
-export type AnimatingMode = { kind: 'animating'; before: State; frame: BoardState; hot: ReadonlySet<number>; skip: boolean };
+/**
+ * A move being played on the drawn board: `frame` is what is drawn now, `hot` the holes flashing;
+ * `race` the status line while a race is drawn (what is happening, then who won and why).
+ */
+export type AnimatingMode = { kind: 'animating'; before: State; frame: BoardState; hot: ReadonlySet<number>; skip: boolean; race?: string };
 
 /** What the live game is doing. */
 export type LiveMode =
@@ -125,6 +128,15 @@ export interface PlayPorts {
   frame(): void;
   /** A new line of commentary. */
   commented(line: CommentLine): void;
+  /**
+   * Has this browser shown game `id`'s opening race already? Its first showing plays the race on the
+   * board when the game opens at ply 0; absent: the race is told in words only.
+   */
+  openingSeen?(id: string): boolean;
+  /** The opening race of game `id` was shown (to the end, or skipped): not to be played on every reload. */
+  openingShown?(id: string): void;
+  /** A frame of an animation was drawn (for its sounds): never for skipped frames or with animation off. */
+  played?(frame: readonly GameEvent[]): void;
 }
 
 /** What the board shows: a position, its drawn counts, and the marks on its holes. */
@@ -197,6 +209,9 @@ export class PlayController {
   private pumping = false;
   private welcomed = false;
   private reloadedAt = -1;
+  /** The forced opening's events (Abalala'e's race) and the board before it, worked back from them. */
+  private opening: GameEvent[] = [];
+  private openingStart: BoardState | null = null;
 
   constructor(
     readonly id: string,
@@ -449,9 +464,32 @@ export class PlayController {
     this.choiceMemo = null;
     this.inbox = [];
     this.takeMeta(doc);
-    if (first) this.tellOpening();
+    const race = first && this.learnOpening() && this.moves.length === 0 && this.ports.openingSeen?.(this.id) === false;
+    if (first) this.tellOpening(race);
     this.mode = { kind: 'loading' };
-    this.settle();
+    if (race) void this.playOpening();
+    else this.settle();
+  }
+
+  /** The game opens with a race the engine runs (Abalala'e) and its starting board is known: it can be watched. */
+  get hasOpeningRace(): boolean {
+    return this.openingStart !== null;
+  }
+
+  /**
+   * Plays the opening race again on the board (the live game waits underneath: a computer's
+   * thinking starts again after it). Not while a move is being sent or drawn.
+   */
+  watchRaceAgain(): void {
+    const live = this.live;
+    if (!this.ready || !this.openingStart || live.kind === 'animating' || live.kind === 'posting' || live.kind === 'closed') return;
+    if (live.kind === 'loading' || live.kind === 'missing') return;
+    this.ports.cancelThinking();
+    this.dismissOffer(false);
+    this.mode = live;
+    this.message = '';
+    this.comment(I18N.t('play.raceAgainHead'), undefined, 'move-head');
+    void this.playOpening();
   }
 
   /** A tap on a hole: plays it, offers its ways of playing, or says why it cannot be played. */
@@ -961,32 +999,102 @@ export class PlayController {
 
   /** Plays the events on the drawn board, frame by frame; a history view or a skip sees no frames. */
   private async animateMove(before: State, events: readonly GameEvent[], skip = false): Promise<void> {
-    const frame = boardStateOf(before);
-    const m: AnimatingMode = { kind: 'animating', before, frame, hot: NONE, skip };
+    const m: AnimatingMode = { kind: 'animating', before, frame: boardStateOf(before), hot: NONE, skip };
     this.setLive(m);
-    await animate(frame, events, {
+    await this.playEvents(m, events, false);
+  }
+
+  /**
+   * The opening race as it happened, on the board from the position before it (the game at ply 0
+   * shows the position after it); then whoever decides next is settled.
+   */
+  private async playOpening(): Promise<void> {
+    const start = this.openingStart;
+    if (!start) return;
+    const m: AnimatingMode = { kind: 'animating', before: this.states[0]!, frame: copyBoard(start), hot: NONE, skip: false };
+    this.setLive(m);
+    // The board before the race stays a moment before both hands lift.
+    const d = this.ports.frameDelay();
+    if (d > 0) await new Promise((r) => setTimeout(r, d * 3));
+    await this.playEvents(m, this.opening, true);
+    if (this.mode.kind === 'closed') return;
+    this.ports.openingShown?.(this.id);
+    if (this.live === m) this.settle();
+  }
+
+  /**
+   * Animates `events` in mode `m`: the commentary tells each (inside a race every line names its
+   * racer), the status line says what a race is doing and then who won and why, and each drawn frame
+   * is handed to the page (its sounds).
+   */
+  private async playEvents(m: AnimatingMode, events: readonly GameEvent[], opening: boolean): Promise<void> {
+    let racing = false;
+    let shownRace = m.race;
+    await animate(m.frame, events, {
       delay: () => this.ports.frameDelay(),
       skipped: () => m.skip || this.mode !== m,
       render: (v, hot) => {
         m.frame = v;
         m.hot = hot;
-        this.ports.frame();
+        // The status line changes with the race (it began, it was won): the whole page then, else the board.
+        if (m.race !== shownRace) this.ports.changed();
+        else this.ports.frame();
+        shownRace = m.race;
       },
-      onEvent: (e) => this.comment(eventText(e, this.name, this.words), e.rule, e.type),
+      onEvent: (e) => {
+        if (e.type === 'raceStart' && !racing) m.race = I18N.t(opening ? 'play.raceOpening' : 'play.raceRunning', { rule: e.rule ?? '' });
+        if (e.type === 'raceStart') racing = true;
+        const text = eventText(e, this.name, this.words, { racing });
+        this.comment(text, e.rule, e.type);
+        if (e.type === 'raceEnd') {
+          racing = false;
+          const tie = this.tieText(e);
+          if (tie) this.comment(tie, e.rule, 'race-tie');
+          m.race = tie ? `${text} ${tie}` : text;
+        }
+      },
+      shown: (frame) => this.ports.played?.(frame),
     });
+  }
+
+  /** How a dead heat was decided, by the option in effect ('' when the race was not a dead heat). */
+  private tieText(e: Extract<GameEvent, { type: 'raceEnd' }>): string {
+    if (!e.deadHeat) return '';
+    const tie = this.game.options['raceTie'];
+    const option = `raceTie = ${String(tie)}`;
+    if (tie === 'coin') return I18N.t('play.deadHeatCoin', { option });
+    return tie === 'tickOrder' ? I18N.t('play.deadHeatTickOrder', { option }) : '';
   }
 
   private comment(text: string, rule: string | undefined, cls: string): void {
     if (text) this.ports.commented({ text, rule, cls });
   }
 
-  /** The first lines of the commentary: a forced opening, who begins, or a resumed game's last move. */
-  private tellOpening(): void {
+  /**
+   * The forced opening's events (the engine's own, from the game's seed) and, when it is a race, the
+   * board before it, worked back from its events and the position after it. True when it can be watched.
+   */
+  private learnOpening(): boolean {
     const opening: GameEvent[] = [];
     this.game.newState(this.doc.seed, opening);
+    this.opening = opening;
+    this.openingStart = opening.some((e) => e.type === 'raceStart') ? boardBefore(boardStateOf(this.states[0]!), opening) : null;
+    return this.openingStart !== null;
+  }
+
+  /**
+   * The first lines of the commentary: a forced opening (told as it is played when `played`), who
+   * begins, or a resumed game's last move.
+   */
+  private tellOpening(played: boolean): void {
+    const opening = this.opening;
     if (opening.length) {
       this.comment(T.opening, undefined, 'move-head');
-      for (const e of opening) this.comment(eventText(e, this.name, this.words), e.rule, e.type);
+      if (!played) {
+        for (const line of storyLines(opening, this.name, this.words)) this.comment(line.text, line.rule, line.type);
+        const end = opening.find((e): e is Extract<GameEvent, { type: 'raceEnd' }> => e.type === 'raceEnd');
+        if (end && this.tieText(end)) this.comment(this.tieText(end), end.rule, 'race-tie');
+      }
     } else if (this.moves.length === 0) {
       const s0 = this.states[0]!;
       this.comment(isSimultaneous(s0) ? T.beginsRace : T.begins(this.name(s0.toMove)), undefined, 'move-head');
@@ -997,7 +1105,7 @@ export class PlayController {
       const ev: GameEvent[] = [];
       applyStored(this.game, this.states[n - 1]!.clone(), lastMove, ev);
       this.comment(`${n}. ${this.moveLabel(lastMove, this.states[n - 1]!)}`, undefined, 'move-head');
-      for (const e of ev) this.comment(eventText(e, this.name, this.words), e.rule, e.type);
+      for (const line of storyLines(ev, this.name, this.words)) this.comment(line.text, line.rule, line.type);
     }
   }
 
@@ -1028,6 +1136,7 @@ export function statusText(c: PlayController): string {
   if (!c.ready || m.kind === 'loading' || m.kind === 'missing') return '';
   if (c.mode.kind === 'history') return `${T.viewingPly(c.mode.ply, c.moves.length)} ${T.returnToGame}`;
   if (c.finished) return c.end && c.end.reason !== 'rules' ? endText(c) : T.matchOver;
+  if (m.kind === 'animating' && m.race) return m.race;
   if (m.kind === 'animating' || m.kind === 'posting') return T.sowing;
   const rule = c.continuedBy();
   const status = liveStatus(c, m);
@@ -1094,6 +1203,7 @@ export function controlsOf(c: PlayController): {
   draw: boolean;
   rematch: boolean;
   player: boolean;
+  watchRace: boolean;
 } {
   const m = c.live;
   const busy = m.kind === 'animating' || m.kind === 'posting';
@@ -1113,5 +1223,7 @@ export function controlsOf(c: PlayController): {
     draw: playing && !c.offerMade(),
     rematch: player && c.online && c.finished && !c.offerMade(),
     player,
+    // The opening race can be watched again whenever no move is being sent or drawn.
+    watchRace: c.ready && c.hasOpeningRace && !busy && m.kind !== 'loading' && m.kind !== 'missing' && m.kind !== 'closed',
   };
 }

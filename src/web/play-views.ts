@@ -19,6 +19,7 @@ import { fill, h } from './dom.js';
 import { isOver, isSimultaneous, landmarks } from './engine.js';
 import { boardTurned, inviteLink, rememberedInvites, setBoardTurned, watchLink } from './identity.js';
 import { link } from './router.js';
+import type { Sounds } from './sound.js';
 import { CLAUSES, I18N, RULE_FAMILIES, T, clauseText, clausesOf, endReasonText } from './text.js';
 
 export const SPEEDS: Record<string, number> = { off: 0, fast: 90, normal: 240, slow: 500 };
@@ -29,6 +30,11 @@ export function speedSetting(): string {
   if (forced && forced in SPEEDS) return forced;
   const saved = localStorage.getItem('gabata.speed');
   return saved && saved in SPEEDS ? saved : 'normal';
+}
+
+/** Is the sowing's track drawn on the board (the remembered choice, `gabata.track`)? Off by default. */
+export function trackSetting(): boolean {
+  return localStorage.getItem('gabata.track') === 'on';
 }
 
 function ruleChip(rule: string | undefined): HTMLElement | null {
@@ -90,6 +96,8 @@ export class BoardView {
       this.box.setAttribute('data-ruleset', c.game.ruleset.info.id);
       this.box.dataset['turned'] = String(turned);
     }
+    // Every render, so that a new board (turned, or the first) and the toggle both show the setting.
+    this.board.setTrack(trackSetting());
     const d = c.display();
     const { legal, hot, last, hint } = d;
     this.board.render(d.frame, { legal, hot, last, hint, landmarks: landmarks(c.game, d.state), markWord: c.words.mark, name: c.name });
@@ -235,8 +243,17 @@ export class Controls {
   readonly rematch: HTMLButtonElement;
   /** The board-turning setting (remembered). */
   readonly turn: HTMLLabelElement;
+  /** The sound and track toggles (buttons that stay pressed while on; remembered). */
+  readonly sound: HTMLButtonElement;
+  readonly track: HTMLButtonElement;
+  /** Plays the opening race again: beside the board at ply 0, and at the head of the move list. */
+  readonly watchRace: HTMLButtonElement;
+  readonly watchRaceList: HTMLButtonElement;
 
-  constructor(private readonly c: PlayController) {
+  constructor(
+    private readonly c: PlayController,
+    sounds: Sounds | null = null,
+  ) {
     const speedName = (k: string): string => T[`speed${k[0]!.toUpperCase()}${k.slice(1)}` as 'speedOff'];
     const saveSpeed = (e: Event): void => localStorage.setItem('gabata.speed', (e.target as HTMLSelectElement).value);
     this.speed = h(
@@ -265,6 +282,25 @@ export class Controls {
       },
     });
     this.turn = h('label', { class: 'turn-label' }, turnBox, ` ${T.turnBoard}`);
+    const toggle = (cls: string, label: string, help: string, on: boolean, flip: (on: boolean) => void): HTMLButtonElement => {
+      const b = h('button', { type: 'button', class: `toggle ${cls}`, title: help, 'aria-pressed': String(on) }, label);
+      b.addEventListener('click', () => {
+        const now = b.getAttribute('aria-pressed') !== 'true';
+        b.setAttribute('aria-pressed', String(now));
+        flip(now);
+      });
+      return b;
+    };
+    this.sound = toggle('sound', I18N.t('play.sound'), I18N.t('play.soundHelp'), sounds?.enabled ?? false, (on) => sounds?.set(on));
+    this.sound.hidden = sounds === null;
+    this.track = toggle('track', I18N.t('play.track'), I18N.t('play.trackHelp'), trackSetting(), (on) => {
+      localStorage.setItem('gabata.track', on ? 'on' : 'off');
+      c.refresh();
+    });
+    const watch = (cls: string): HTMLButtonElement =>
+      h('button', { type: 'button', class: `${cls} quiet`, hidden: true, onclick: () => c.watchRaceAgain() }, I18N.t('play.watchRace'));
+    this.watchRace = watch('watch-race');
+    this.watchRaceList = watch('watch-race-list');
     const stepButton = (label: string, to: number | 'start' | 'live', glyph: string): HTMLButtonElement =>
       h('button', { 'aria-label': label, title: label, onclick: () => c.step(to) }, glyph);
     this.steps = [
@@ -294,6 +330,11 @@ export class Controls {
     this.pass.hidden = !can.pass;
     this.concede.hidden = !can.concede;
     for (const b of this.steps) b.disabled = !can.steps;
+    const race = this.c.ready && this.c.hasOpeningRace;
+    // Beside the board while the game is at its first position; at the head of the move list after.
+    this.watchRace.hidden = !race || this.c.moves.length > 0;
+    this.watchRaceList.hidden = !race || this.c.moves.length === 0;
+    this.watchRace.disabled = this.watchRaceList.disabled = !can.watchRace;
   }
 }
 

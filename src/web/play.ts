@@ -24,8 +24,36 @@ import {
 } from './play-views.js';
 import { offlineNote, registerOffline } from './pwa.js';
 import { go, link } from './router.js';
+import { Sounds } from './sound.js';
 import { T } from './text.js';
 import { Thinker } from './thinker.js';
+
+/** The games whose opening race this browser has shown (by id, the latest last; a few hundred kept). */
+const RACES_SEEN = 'gabata.racesSeen';
+
+function racesSeen(): string[] {
+  try {
+    const v = JSON.parse(localStorage.getItem(RACES_SEEN) ?? '[]') as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The controller's memory of the races shown (see PlayPorts.openingSeen). */
+const RACE_MEMORY = {
+  openingSeen: (id: string): boolean => racesSeen().includes(id),
+  openingShown: (id: string): void => rememberRaceSeen(id),
+};
+
+function rememberRaceSeen(id: string): void {
+  const seen = [...racesSeen().filter((x) => x !== id), id].slice(-300);
+  try {
+    localStorage.setItem(RACES_SEEN, JSON.stringify(seen));
+  } catch {
+    // Nothing kept: the race is shown again next time.
+  }
+}
 
 /** The buttons under the board. */
 function controlsRow(controls: Controls): HTMLElement {
@@ -41,7 +69,10 @@ function controlsRow(controls: Controls): HTMLElement {
     controls.rematch,
     h('label', { class: 'speed-label' }, `${T.speed} `, controls.speed),
     controls.skip,
+    controls.watchRace,
     controls.turn,
+    controls.sound,
+    controls.track,
   );
 }
 
@@ -93,6 +124,7 @@ function sideColumn(
       { class: 'panel' },
       h('h2', {}, T.moveList),
       h('div', { class: 'steps' }, controls.steps),
+      controls.watchRaceList,
       moveList,
       h('p', {}, exportLink),
     ),
@@ -104,7 +136,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
   const id = params[0]!;
   registerOffline();
   const local = isLocalId(id); // played offline: kept in this browser until the outbox sends it (offline-store.ts)
-  const thinker = new Thinker();
+  const [thinker, sounds] = [new Thinker(), new Sounds()];
   const els = {
     title: h('h1', { class: 'game-title' }, T.loading),
     status: h('p', { class: 'status', role: 'status', 'aria-live': 'polite' }),
@@ -152,9 +184,11 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     changed: render,
     frame: () => boardView.render(),
     commented: (line) => appendComment(commentary, line),
+    ...RACE_MEMORY,
+    played: (frame) => sounds.frame(frame),
   });
   const boardView = new BoardView(boardBox, playersBar, c);
-  const controls = new Controls(c);
+  const controls = new Controls(c, sounds);
   const online = new OnlineViews(c);
   const popup = new OfferPopup(h('div', { class: 'choice-popup', hidden: true, role: 'dialog', 'aria-modal': 'false' }), c);
   const summary = new RoundSummaryView(
@@ -214,6 +248,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     live?.close();
     c.close();
     thinker.stop();
+    sounds.stop();
     document.removeEventListener('keydown', onKey);
   };
 }

@@ -1,17 +1,51 @@
 /**
  * The `play` messages of the catalogue in every language (English is the source; Amharic and
- * Tigrinya are drafts, see docs/translating.md). Spread into en.ts, am.ts and ti.ts as `play`.
+ * Tigrinya are drafts, see docs/translating.md). Spread into en.ts, am.ts and ti.ts as `play`:
+ * the game screen's race as it happens, its sound and its track.
  */
 import type { Messages } from '../../catalogue.js';
 
 export const playEn = {
-  placeholder: 'placeholder',
+  /** The status line while the opening race is drawn; `rule` is its clause ('ABA-04'). */
+  raceOpening: 'The opening race: both players sow at once, one counter each per tick ({{rule}}).',
+  /** The status line while a later race (a new round's, or Selus's joint move) is drawn. */
+  raceRunning: 'The race: both players sow at once, one counter each per tick ({{rule}}).',
+  /** After a dead heat: how the tie was decided, by the option in effect (`option`: 'raceTie = coin'). */
+  deadHeatCoin: 'Both finished in the same tick, so a coin decided ({{option}}; the coin is drawn from the game’s seed).',
+  deadHeatTickOrder: 'Both finished in the same tick, so the tick’s order decided ({{option}}).',
+  /** The commentary's heading when the opening race is played again. */
+  raceAgainHead: 'The opening race, again',
+  watchRace: 'Watch the race again',
+  /** The sound toggle (a button that stays pressed while sound is on). */
+  sound: 'Sound',
+  soundHelp: 'A soft sound for every counter dropped, another for a capture',
+  /** The track toggle: the path of the sowing drawn on the board. */
+  track: 'Show the track',
+  trackHelp: 'Draw the way the counters travel round the board',
 } as const;
 
 export const playAm: Messages<typeof playEn> = {
-  placeholder: 'ቦታ ያዥ',
+  raceOpening: 'የመክፈቻው ሩጫ፦ ሁለቱም ተጫዋቾች በአንድ ጊዜ ይዘራሉ፤ በእያንዳንዱ ምት እያንዳንዳቸው አንድ ጠጠር ይጥላሉ ({{rule}})።',
+  raceRunning: 'ሩጫው፦ ሁለቱም ተጫዋቾች በአንድ ጊዜ ይዘራሉ፤ በእያንዳንዱ ምት እያንዳንዳቸው አንድ ጠጠር ይጥላሉ ({{rule}})።',
+  deadHeatCoin: 'ሁለቱም በአንድ ምት ስለጨረሱ ሳንቲም ወሰነ ({{option}}፤ ሳንቲሙ ከጨዋታው ዘር ቁጥር ይወጣል)።',
+  deadHeatTickOrder: 'ሁለቱም በአንድ ምት ስለጨረሱ የምቱ ቅደም ተከተል ወሰነ ({{option}})።',
+  raceAgainHead: 'የመክፈቻው ሩጫ፣ እንደገና',
+  watchRace: 'ሩጫውን እንደገና ተመልከት',
+  sound: 'ድምፅ',
+  soundHelp: 'ለእያንዳንዱ የተጣለ ጠጠር ለስላሳ ድምፅ፣ ለመብላት ደግሞ ሌላ ድምፅ',
+  track: 'መንገዱን አሳይ',
+  trackHelp: 'ጠጠሮቹ በሰሌዳው ዙሪያ የሚሄዱበትን መንገድ ይሳላል',
 };
 
 export const playTi: Messages<typeof playEn> = {
-  placeholder: 'ቦታ ሓዚ',
+  raceOpening: 'ናይ መኽፈቲ ቅድድም፦ ክልቲኦም ተጻወቲ ብሓንሳብ ይዘርኡ፤ ኣብ ነፍሲ ወከፍ ግዜ ነፍሲ ወከፎም ሓንቲ እምኒ የንብሩ ({{rule}})።',
+  raceRunning: 'እቲ ቅድድም፦ ክልቲኦም ተጻወቲ ብሓንሳብ ይዘርኡ፤ ኣብ ነፍሲ ወከፍ ግዜ ነፍሲ ወከፎም ሓንቲ እምኒ የንብሩ ({{rule}})።',
+  deadHeatCoin: 'ክልቲኦም ኣብ ሓደ ግዜ ስለ ዝወድኡ ሳንቲም ወሲና ({{option}}፤ እታ ሳንቲም ካብ ቁጽሪ ዘርኢ ናይቲ ጸወታ ትውጻእ)።',
+  deadHeatTickOrder: 'ክልቲኦም ኣብ ሓደ ግዜ ስለ ዝወድኡ ስርዓት ናይቲ ግዜ ወሲኑ ({{option}})።',
+  raceAgainHead: 'ናይ መኽፈቲ ቅድድም፣ ደጊምካ',
+  watchRace: 'ነቲ ቅድድም ደጊምካ ርአ',
+  sound: 'ድምጺ',
+  soundHelp: 'ንነፍሲ ወከፍ ዝወደቐት እምኒ ልስሉስ ድምጺ፣ ንምብላዕ ድማ ካልእ ድምጺ',
+  track: 'መገዲ ኣርኢ',
+  trackHelp: 'እቲ እምኒ ኣብ ዙርያ ሰሌዳ ዝኸደሉ መገዲ ይስእል',
 };
