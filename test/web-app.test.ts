@@ -11,6 +11,8 @@ import type { GameEvent } from '../src/core/events.js';
 import type { Game } from '../src/core/game.js';
 import { PHASE_OVER, type State } from '../src/core/state.js';
 import { RULESETS, getRuleset } from '../src/games/index.js';
+import { createI18n } from '../src/i18n/index.js';
+import { optionLabel, valueWords } from '../src/web/option-words.js';
 import { PageErrors } from './helpers/page-errors.js';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';
 import { closeWebSuite, openWebSuite, request, ROOT, type RunningServer } from './web-harness.js';
@@ -19,6 +21,7 @@ const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
+const EN = createI18n('en');
 let dir: string;
 let server: RunningServer;
 let browser: Browser;
@@ -344,12 +347,12 @@ describe('web app', () => {
       expect(await page.$eval('.ruleset-info', (e) => e.textContent ?? '')).toContain(rs.info.summary);
       for (const o of rs.options) {
         const text = await page.$eval(`fieldset[data-option="${o.name}"]`, (e) => e.textContent ?? '');
-        expect(text).toContain(o.description);
-        if (o.kind === 'choice') for (const v of o.values) expect(text).toContain(o.explain[v]!);
-        if (o.kind === 'boolean') {
-          expect(text).toContain(o.explain.true);
-          expect(text).toContain(o.explain.false);
-        }
+        // The option is asked in plain words (src/web/option-words.ts), each value it offers answered.
+        expect(text).toContain(optionLabel(EN, rs.info.id, o));
+        const shown = await page.$$eval(`fieldset[data-option="${o.name}"] label.choice input`, (l) =>
+          l.map((i) => (i as HTMLInputElement).value),
+        );
+        for (const v of shown) expect(text).toContain(valueWords(EN, rs.info.id, o, o.kind === 'boolean' ? v === 'true' : v)!);
         if (o.kind !== 'integer') {
           const marked = await page.$$eval(`fieldset[data-option="${o.name}"] label.choice`, (ls) =>
             ls.filter((l) => l.querySelector('.default')).map((l) => l.querySelector('input')!.value),

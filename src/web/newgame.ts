@@ -1,11 +1,16 @@
 /**
- * The new-game screen: the ruleset with its provenance, every rule option with a line for each
- * reading (the default marked), the seats (a person on this device, a friend invited by a link,
- * or the computer at a level), who starts, and the clock (none, a preset or custom). A game with
- * an invited seat is played online: its page shows the invite links until the friends join. The
- * options are the ruleset's own `OptionSpec`s; the screen only lays them out.
+ * The new-game screen, in the player's words and language: the game with its summary, sources
+ * and a "Learn to play" link; the players (how many, a person on this device, a friend invited by
+ * a link, or the computer at a level), who starts, and the clock; then "The rules": the length
+ * of the match, the readings the game will be played by, said as sentences, and, closed by
+ * default, "Advanced (rule readings)": every other option as a question with an answer per
+ * value (the default marked, a changed one marked too, a button to reset them), each with its
+ * option name in code and the clauses it settles, for the researchers and the tools. A game
+ * with an invited seat is played online: its page shows the invite links until the friends
+ * join. The options are the ruleset's own `OptionSpec`s and their words the catalogue's
+ * (option-words.ts); the screen only lays them out.
  */
-import type { Ruleset } from '../core/game.js';
+import type { Reconstruction, Ruleset } from '../core/game.js';
 import type { OptionSpec, OptionValue } from '../core/options.js';
 import { defaultOptions } from '../core/options.js';
 import { RULESETS } from '../games/index.js';
@@ -13,62 +18,143 @@ import { api, ApiError, type NewGame } from './api.js';
 import { h } from './dom.js';
 import { rememberInvites, rememberSeats } from './identity.js';
 import { createLocalGame } from './offline-store.js';
+import { GUARD_OPTIONS, optionLabel, pickValues, valueWords } from './option-words.js';
 import { OFFLINE_TEXT, flushOutbox, registerOffline } from './pwa.js';
 import { go, link } from './router.js';
-import { T } from './text.js';
+import { clauseText, I18N, T } from './text.js';
 
-/** Options shown in the Players section rather than among the rule options. */
-const PLAYER_OPTIONS = new Set(['players', 'firstPlayer']);
+/** Options the Players section asks about: how many, and who makes the first move. */
+const PLAYER_OPTIONS: ReadonlySet<string> = new Set(['players', 'firstPlayer', 'openingMode']);
+/** Options players choose for themselves, at the top of "The rules": the length of the match. */
+const MATCH_OPTIONS: ReadonlySet<string> = new Set(['rounds']);
 
-function sourceLine(r: Ruleset): string[] {
-  return r.info.sources.map((s) => `${s.author} ${s.year}, ${s.title}${s.pages ? `, pp. ${s.pages}` : ''}${s.note ? ` (${s.note})` : ''}`);
+/** Options under "Advanced": the readings of the rules and the limits against endless play. */
+function advancedSpecs(r: Ruleset): OptionSpec[] {
+  return r.options.filter((o) => !PLAYER_OPTIONS.has(o.name) && !MATCH_OPTIONS.has(o.name));
 }
 
-function optionField(spec: OptionSpec, value: OptionValue, onChange: (v: OptionValue) => void): HTMLElement {
-  const refs = spec.refs?.length ? h('span', { class: 'refs' }, spec.refs.join(', ')) : null;
-  const legend = h('legend', {}, h('code', {}, spec.name), ' ', spec.description, ' ', refs);
-  if (spec.kind === 'integer') {
-    const input = h('input', {
-      type: 'number',
-      min: spec.min,
-      max: spec.max,
-      value: String(value),
-      name: spec.name,
-      'aria-describedby': `help-${spec.name}`,
-      onchange: (e: Event) => {
-        const t = e.target as HTMLInputElement;
-        const v = Math.round(Number(t.value));
-        if (Number.isFinite(v)) onChange(Math.min(spec.max, Math.max(spec.min, v)));
-      },
-    });
-    return h(
-      'fieldset',
-      { class: 'option', 'data-option': spec.name },
-      legend,
+const num = (n: number): string => I18N.formatNumber(n);
+
+/** The question an option settles, in the page's language (the spec's English as a last resort). */
+function labelOf(r: Ruleset, spec: OptionSpec): string {
+  return optionLabel(I18N, r.info.id, spec) ?? spec.description;
+}
+
+/** The answer a value gives, in the page's language (the spec's English as a last resort). */
+function wordsOf(r: Ruleset, spec: OptionSpec, v: OptionValue): string {
+  const fallback =
+    spec.kind === 'choice' ? spec.explain[String(v)] : spec.kind === 'boolean' ? spec.explain[v ? 'true' : 'false'] : undefined;
+  return valueWords(I18N, r.info.id, spec, v) ?? fallback ?? String(v);
+}
+
+/** The ruleset's sources: author, year and title as they are published; the pages in the page's language. */
+function sourceLines(r: Ruleset): HTMLElement[] {
+  return r.info.sources.map((s) =>
+    h(
+      'div',
+      { class: 'source-line' },
+      h('span', { class: 'biblio', lang: 'en' }, `${s.author} ${s.year}, ${s.title}`),
+      s.pages ? `, ${I18N.t('options.pages', { pages: s.pages })}` : null,
+      s.note ? [' ', h('span', { class: 'biblio note', lang: 'en' }, `(${s.note})`)] : null,
+    ),
+  );
+}
+
+/** What the page needs to draw and change an option. */
+interface FieldContext {
+  readonly ruleset: Ruleset;
+  readonly values: Readonly<Record<string, OptionValue>>;
+  /** Records a new value of an option. */
+  set(name: string, v: OptionValue): void;
+}
+
+/** The clause ids an option settles, small (identifiers, the same in every language). */
+const refsOf = (spec: OptionSpec): HTMLElement | null => (spec.refs?.length ? h('span', { class: 'refs' }, spec.refs.join(', ')) : null);
+
+/** One radio per value: its answer, the default marked, and (under Advanced) the value's name. */
+function choiceInputs(ctx: FieldContext, spec: OptionSpec, technical: boolean): HTMLElement[] {
+  const value = ctx.values[spec.name] ?? spec.default;
+  return pickValues(spec).map((v) =>
+    h(
+      'label',
+      { class: 'choice' },
+      h('input', {
+        type: 'radio',
+        name: `opt-${spec.name}`,
+        value: String(v),
+        checked: v === value,
+        onchange: () => ctx.set(spec.name, v),
+      }),
       h(
-        'label',
-        { class: 'int' },
-        input,
-        h('span', { id: `help-${spec.name}`, class: 'explain' }, `${T.integerRange(spec.min, spec.max)}; ${T.defaultMark} ${spec.default}`),
+        'span',
+        { class: 'value' },
+        h('span', { class: 'words' }, wordsOf(ctx.ruleset, spec, v)),
+        v === spec.default ? h('span', { class: 'default' }, T.defaultMark) : null,
       ),
-    );
-  }
-  const values: OptionValue[] = spec.kind === 'choice' ? [...spec.values] : [true, false];
-  const explain = (v: OptionValue): string =>
-    spec.kind === 'choice' ? (spec.explain[String(v)] ?? '') : spec.explain[v ? 'true' : 'false'];
+      technical ? h('code', { class: 'value-name' }, String(v)) : null,
+    ),
+  );
+}
+
+/** A number typed in, its range and usual value, and what the number means, said again as it changes. */
+function integerInput(ctx: FieldContext, spec: OptionSpec & { kind: 'integer' }): HTMLElement[] {
+  const value = Number(ctx.values[spec.name] ?? spec.default);
+  const words = h('p', { class: 'words', 'aria-live': 'polite' }, wordsOf(ctx.ruleset, spec, value));
+  const input = h('input', {
+    type: 'number',
+    min: spec.min,
+    max: spec.max,
+    value: String(value),
+    name: spec.name,
+    'aria-describedby': `help-${spec.name}`,
+    onchange: (e: Event) => {
+      const t = e.target as HTMLInputElement;
+      const v = Math.round(Number(t.value));
+      if (t.value.trim() === '' || !Number.isFinite(v)) return;
+      const clamped = Math.min(spec.max, Math.max(spec.min, v));
+      t.value = String(clamped);
+      words.textContent = wordsOf(ctx.ruleset, spec, clamped);
+      ctx.set(spec.name, clamped);
+    },
+  });
+  const range = I18N.t('options.allowed', { min: num(spec.min), max: num(spec.max), value: num(spec.default) });
+  return [h('label', { class: 'int' }, input, h('span', { id: `help-${spec.name}`, class: 'explain' }, range)), words];
+}
+
+/** Where an option's default is our own reading of the sources: says so, with how sure we are. */
+function readingNote(r: Ruleset, spec: OptionSpec): HTMLElement[] {
+  const ours = r.info.reconstructions.filter((x) => x.option?.split(/[,\s]+/).includes(spec.name));
+  return ours.map((x) =>
+    h(
+      'p',
+      { class: 'reading' },
+      I18N.t('options.ourReading', { confidence: I18N.t(`options.confidence.${x.confidence ?? 'medium'}`) }),
+      ' ',
+      h('span', { class: 'refs' }, x.ref),
+    ),
+  );
+}
+
+/**
+ * An option as a fieldset: its question, and its values or number. `technical` (under Advanced)
+ * adds the option's name in code, its clauses, a "changed from the default" mark and our note
+ * where the default is a reconstruction.
+ */
+function optionField(ctx: FieldContext, spec: OptionSpec, technical: boolean): HTMLElement {
+  const changed = technical && (ctx.values[spec.name] ?? spec.default) !== spec.default;
+  const legend = h(
+    'legend',
+    {},
+    h('span', { class: 'label' }, labelOf(ctx.ruleset, spec)),
+    technical ? [' ', h('code', { class: 'option-name' }, spec.name), ' ', refsOf(spec)] : null,
+    technical ? [' ', h('span', { class: 'changed-mark', hidden: !changed }, I18N.t('options.changed'))] : null,
+  );
   return h(
     'fieldset',
-    { class: 'option', 'data-option': spec.name },
+    { class: `option${changed ? ' changed' : ''}`, 'data-option': spec.name },
     legend,
-    values.map((v) =>
-      h(
-        'label',
-        { class: 'choice' },
-        h('input', { type: 'radio', name: `opt-${spec.name}`, value: String(v), checked: v === value, onchange: () => onChange(v) }),
-        h('span', { class: 'value' }, h('code', {}, String(v)), v === spec.default ? h('span', { class: 'default' }, T.defaultMark) : null),
-        h('span', { class: 'explain' }, explain(v)),
-      ),
-    ),
+    spec.kind === 'integer' ? integerInput(ctx, spec) : choiceInputs(ctx, spec, technical),
+    technical ? readingNote(ctx.ruleset, spec) : null,
   );
 }
 
@@ -89,7 +175,7 @@ function rulesetCards(current: Ruleset, onPick: (r: Ruleset) => void): HTMLEleme
   );
 }
 
-/** The ruleset's provenance: summary, region, sources, and the readings that are our reconstructions. */
+/** The ruleset: what it is, where it is played, where its rules come from, and a way to learn it. */
 function rulesetDetails(ruleset: Ruleset): HTMLElement {
   const info = ruleset.info;
   return h(
@@ -97,57 +183,164 @@ function rulesetDetails(ruleset: Ruleset): HTMLElement {
     { class: 'ruleset-info' },
     h('p', { class: 'summary' }, T.rulesetSummary(info)),
     h(
-      'dl',
-      {},
-      h('dt', {}, T.region),
-      h('dd', {}, T.rulesetRegion(info)),
-      h('dt', {}, T.source),
-      h(
-        'dd',
-        {},
-        sourceLine(ruleset).map((l) => h('div', {}, l)),
-      ),
+      'p',
+      { class: 'learn' },
+      h('a', { class: 'learn-link', href: link(`/learn/${info.id}`) }, I18N.t('options.learn')),
+      ' ',
+      h('span', { class: 'help' }, I18N.t('options.learnHelp')),
     ),
-    info.reconstructions.length
-      ? h(
-          'details',
-          { class: 'reconstructions' },
-          h('summary', {}, T.reconstructed),
-          h(
-            'ul',
-            {},
-            info.reconstructions.map((x) =>
-              h(
-                'li',
-                {},
-                h('span', { class: 'refs' }, x.ref),
-                ' ',
-                x.text,
-                x.option ? h('code', {}, ` ${x.option}`) : null,
-                x.confidence ? h('span', { class: `confidence ${x.confidence}` }, ` (${x.confidence})`) : null,
-              ),
-            ),
-          ),
-        )
-      : null,
+    h('dl', {}, h('dt', {}, T.region), h('dd', {}, T.rulesetRegion(info)), h('dt', {}, T.source), h('dd', {}, sourceLines(ruleset))),
   );
 }
 
-/** The ruleset's presets, if it has any; picking one calls `onPick` ('' = none). */
+/** The ruleset's presets, if it has any, by their plain names; picking one calls `onPick` ('' = none). */
 function presetField(ruleset: Ruleset, preset: string, onPick: (name: string) => void): HTMLElement | null {
   const names = Object.keys(ruleset.presets);
   if (!names.length) return null;
   return h(
     'label',
     { class: 'preset' },
-    `${T.presets}: `,
+    `${I18N.t('options.presetLabel')}: `,
     h(
       'select',
-      { onchange: (e: Event) => onPick((e.target as HTMLSelectElement).value) },
-      h('option', { value: '' }, T.presetNone),
-      names.map((p) => h('option', { value: p, selected: p === preset }, p)),
+      { name: 'preset', onchange: (e: Event) => onPick((e.target as HTMLSelectElement).value) },
+      h('option', { value: '' }, I18N.t('options.presetNone')),
+      names.map((p) => h('option', { value: p, selected: p === preset }, I18N.lookup(`options.preset.${p}`) ?? p)),
     ),
   );
+}
+
+/** The game's rules as sentences: each reading's question and the answer it is played with, a changed one marked. */
+function ruleLines(ctx: FieldContext): HTMLElement[] {
+  return advancedSpecs(ctx.ruleset)
+    .filter((o) => !GUARD_OPTIONS.has(o.name))
+    .map((o) => {
+      const v = ctx.values[o.name] ?? o.default;
+      const changed = v !== o.default;
+      return h(
+        'li',
+        { 'data-option': o.name, class: changed ? 'changed' : undefined },
+        h('span', { class: 'label' }, labelOf(ctx.ruleset, o)),
+        ' ',
+        h('span', { class: 'words' }, wordsOf(ctx.ruleset, o, v)),
+        changed ? [' ', h('span', { class: 'changed-mark' }, I18N.t('options.changed'))] : null,
+      );
+    });
+}
+
+/** Points of the rules we read for ourselves that no option switches, each with its clause in our words. */
+function otherReadings(ruleset: Ruleset): HTMLElement | null {
+  const text = (x: Reconstruction): string =>
+    I18N.lang === 'en' ? x.text : clauseText(x.ref.split(/\s*\/\s*/)[0]!.replace(/^SPEC\s+/, ''));
+  const items = ruleset.info.reconstructions.filter((x) => !x.option && text(x) !== '');
+  if (!items.length) return null;
+  return h(
+    'div',
+    { class: 'other-readings' },
+    h('h3', {}, I18N.t('options.otherReadings')),
+    h(
+      'ul',
+      {},
+      items.map((x) =>
+        h(
+          'li',
+          {},
+          text(x),
+          ' ',
+          h('span', { class: 'refs' }, x.ref),
+          x.confidence ? h('span', { class: 'confidence' }, ` (${I18N.t(`options.confidence.${x.confidence}`)})`) : null,
+        ),
+      ),
+    ),
+  );
+}
+
+/** The names of the options asked in the main part (players, who starts, rounds), for the tools' users. */
+function chosenAbove(r: Ruleset): HTMLElement | null {
+  const above = r.options.filter((o) => PLAYER_OPTIONS.has(o.name) || MATCH_OPTIONS.has(o.name));
+  if (!above.length) return null;
+  return h(
+    'p',
+    { class: 'chosen-above help' },
+    I18N.t('options.chosenAbove'),
+    above.flatMap((o) => [' ', h('code', { class: 'option-name', 'data-option': o.name }, o.name)]),
+  );
+}
+
+/** How many advanced options differ from their defaults. */
+function changedCount(r: Ruleset, values: Readonly<Record<string, OptionValue>>): number {
+  return advancedSpecs(r).filter((o) => (values[o.name] ?? o.default) !== o.default).length;
+}
+
+/** What the Advanced section does besides recording values. */
+interface AdvancedActions {
+  readonly open: boolean;
+  readonly preset: string;
+  onToggle(open: boolean): void;
+  onPreset(name: string): void;
+  onReset(): void;
+}
+
+/** "Advanced (rule readings)": closed unless the player opened it; every reading, then the limits, then our other readings. */
+function advancedSection(ctx: FieldContext, act: AdvancedActions): HTMLDetailsElement {
+  const specs = advancedSpecs(ctx.ruleset);
+  const n = changedCount(ctx.ruleset, ctx.values);
+  const guards = specs.filter((o) => GUARD_OPTIONS.has(o.name));
+  const details = h(
+    'details',
+    { class: 'advanced', open: act.open, ontoggle: () => act.onToggle(details.open) },
+    h(
+      'summary',
+      {},
+      h('span', { class: 'title' }, I18N.t('options.advanced')),
+      ' ',
+      h('span', { class: 'changed-count', hidden: n === 0 }, I18N.t('options.changedCount', { count: n })),
+    ),
+    h('p', { class: 'help' }, I18N.t('options.advancedHelp')),
+    h(
+      'div',
+      { class: 'advanced-tools' },
+      presetField(ctx.ruleset, act.preset, act.onPreset),
+      h('button', { type: 'button', class: 'reset', hidden: n === 0, onclick: act.onReset }, I18N.t('options.reset')),
+    ),
+    chosenAbove(ctx.ruleset),
+    specs.filter((o) => !GUARD_OPTIONS.has(o.name)).map((o) => optionField(ctx, o, true)),
+    guards.length
+      ? h(
+          'div',
+          { class: 'guards' },
+          h('h3', {}, I18N.t('options.limits')),
+          h('p', { class: 'help' }, I18N.t('options.limitsHelp')),
+          guards.map((o) => optionField(ctx, o, true)),
+        )
+      : null,
+    otherReadings(ctx.ruleset),
+  );
+  return details;
+}
+
+/**
+ * Shows the change of an advanced option without drawing the form again (the focus stays where
+ * it is): the option's mark, the count and the Reset button, and the rules said as sentences.
+ */
+function showChanges(form: HTMLElement, ctx: FieldContext): void {
+  const n = changedCount(ctx.ruleset, ctx.values);
+  for (const o of advancedSpecs(ctx.ruleset)) {
+    const box = form.querySelector<HTMLElement>(`details.advanced fieldset[data-option="${o.name}"]`);
+    if (!box) continue;
+    const changed = (ctx.values[o.name] ?? o.default) !== o.default;
+    box.classList.toggle('changed', changed);
+    const mark = box.querySelector<HTMLElement>('.changed-mark');
+    if (mark) mark.hidden = !changed;
+  }
+  const count = form.querySelector<HTMLElement>('details.advanced .changed-count');
+  if (count) {
+    count.hidden = n === 0;
+    count.textContent = I18N.t('options.changedCount', { count: n });
+  }
+  const reset = form.querySelector<HTMLButtonElement>('details.advanced button.reset');
+  if (reset) reset.hidden = n === 0;
+  form.querySelector('ul.rule-lines')?.replaceChildren(...ruleLines(ctx));
 }
 
 /** One row per seat: a person here, a friend (invite) or the computer at a level; `seats` is edited in place. */
@@ -288,6 +481,40 @@ function unknownRulesetPage(id: string): HTMLElement {
   );
 }
 
+/** What the Players section holds besides its options. */
+interface PlayersParts {
+  readonly n: number;
+  readonly seats: string[];
+  readonly clock: Parameters<typeof clockField>[0];
+  readonly seed: HTMLElement;
+  /** The start button (also at the end of the form: the rules between them are long on a phone). */
+  readonly start: HTMLElement;
+}
+
+/** The Players section: how many, a seat row each, who starts, the clock, the seed and the start button. */
+function playersSection(ctx: FieldContext, p: PlayersParts): HTMLElement {
+  const spec = (name: string): OptionSpec | undefined => ctx.ruleset.options.find((o) => o.name === name);
+  const playerSpec = spec('players');
+  const first = spec('firstPlayer');
+  // Player 3 starts only a three-player game: the choice is not offered to two.
+  const starter =
+    first?.kind === 'choice'
+      ? { ...first, values: first.values.filter((v) => !/^P\d$/.test(v) || Number(v.slice(1)) <= p.n) }
+      : spec('openingMode');
+  return h(
+    'section',
+    { class: 'panel players' },
+    h('h2', {}, T.players),
+    playerSpec ? optionField(ctx, playerSpec, false) : null,
+    seatRows(p.n, p.seats),
+    h('h3', {}, T.whoStarts),
+    starter ? optionField(ctx, starter, false) : h('p', { class: 'help' }, T.raceStarts),
+    clockField(p.clock),
+    h('label', { class: 'seed' }, T.seed, ' ', p.seed),
+    h('div', { class: 'start-row' }, p.start),
+  );
+}
+
 export function newGamePage(root: HTMLElement, params: string[]): void {
   registerOffline();
   if (params[0] !== undefined && !RULESETS.some((r) => r.info.id === params[0])) {
@@ -297,10 +524,14 @@ export function newGamePage(root: HTMLElement, params: string[]): void {
   let ruleset: Ruleset = RULESETS.find((r) => r.info.id === params[0]) ?? RULESETS[0]!;
   let values: Record<string, OptionValue> = defaultOptions(ruleset.options);
   let preset = '';
+  let advancedOpen = false;
   const seats: string[] = ['human', 'computer:2', 'computer:2'];
   const clock = { value: 'none', base: 15, inc: 10 };
   const form = h('form', { class: 'newgame', onsubmit: (e: Event) => e.preventDefault() });
   const msg = h('p', { class: 'message error', role: 'alert' });
+  /** The players' own choices (how many, who starts, how long), kept when the readings change. */
+  const playersChoices = (): Record<string, OptionValue> =>
+    Object.fromEntries(Object.entries(values).filter(([k]) => PLAYER_OPTIONS.has(k) || MATCH_OPTIONS.has(k)));
 
   const pickRuleset = (r: Ruleset): void => {
     ruleset = r;
@@ -311,33 +542,38 @@ export function newGamePage(root: HTMLElement, params: string[]): void {
   };
   const pickPreset = (name: string): void => {
     preset = name;
-    values = { ...defaultOptions(ruleset.options), ...(preset ? ruleset.presets[preset] : {}) };
+    values = { ...defaultOptions(ruleset.options), ...playersChoices(), ...(preset ? ruleset.presets[preset] : {}) };
     render();
+    form.querySelector<HTMLElement>('select[name="preset"]')?.focus();
   };
-  // Only the player count changes the layout (the seats); other choices just record the value.
-  const set = (name: string) => (v: OptionValue) => {
-    values[name] = v;
-    if (name === 'players') render();
+  const reset = (): void => {
+    values = { ...defaultOptions(ruleset.options), ...playersChoices() };
+    preset = '';
+    render();
+    form.querySelector<HTMLElement>('details.advanced summary')?.focus();
   };
-  const field = (o: OptionSpec): HTMLElement => optionField(o, values[o.name] ?? o.default, set(o.name));
+  const ctx = (): FieldContext => ({
+    ruleset,
+    values,
+    set: (name, v) => {
+      values[name] = v;
+      // The player count changes the seats: the form is drawn again, the focus put back.
+      if (name === 'players') {
+        const first = ruleset.options.find((o) => o.name === 'firstPlayer');
+        if (first && /^P\d$/.test(String(values['firstPlayer'])) && Number(String(values['firstPlayer']).slice(1)) > Number(v)) {
+          values['firstPlayer'] = first.default;
+        }
+        render();
+        form.querySelector<HTMLElement>('input[name="players"]')?.focus();
+      } else showChanges(form, ctx());
+    },
+  });
 
   const render = (): void => {
     const created = ruleset.create({ ...values });
     const players = created.ok ? created.value.players : created.error.message;
-    const rules = ruleset.options.filter((o) => !PLAYER_OPTIONS.has(o.name));
-    const guards = rules.filter((o) => o.kind === 'integer');
-    const optionsSection = h(
-      'section',
-      { class: 'panel options' },
-      h('h2', {}, T.options),
-      h('p', { class: 'help' }, T.optionsHelp),
-      presetField(ruleset, preset, pickPreset),
-      rules.filter((o) => o.kind !== 'integer').map(field),
-      guards.length ? h('details', { class: 'guards', open: true }, h('summary', {}, T.guardOptions), guards.map(field)) : null,
-    );
-    const playerSpec = ruleset.options.find((o) => o.name === 'players');
-    const firstSpec = ruleset.options.find((o) => o.name === 'firstPlayer');
     const n = typeof players === 'number' ? players : 2;
+    const c = ctx();
     const seedInput = h('input', { type: 'number', min: 0, max: 4294967295, name: 'seed', placeholder: '—' });
     const start = (): Promise<void> =>
       startGame(
@@ -347,23 +583,20 @@ export function newGamePage(root: HTMLElement, params: string[]): void {
       );
     const startButton = (): HTMLButtonElement =>
       h('button', { class: 'primary big', type: 'submit', disabled: typeof players !== 'number', onclick: start }, T.start);
-    const playersSection = h(
+    const rules = h(
       'section',
-      { class: 'panel players' },
-      h('h2', {}, T.players),
-      playerSpec ? field(playerSpec) : null,
-      seatRows(n, seats),
-      h('h3', {}, T.whoStarts),
-      firstSpec ? field(firstSpec) : h('p', { class: 'help' }, T.raceStarts),
-      clockField(clock),
-      h('label', { class: 'seed' }, T.seed, ' ', seedInput),
-      h('div', { class: 'start-row' }, startButton()),
+      { class: 'panel options' },
+      h('h2', {}, I18N.t('options.rulesTitle')),
+      h('p', { class: 'help' }, I18N.t('options.rulesIntro')),
+      ruleset.options.filter((o) => MATCH_OPTIONS.has(o.name)).map((o) => optionField(c, o, false)),
+      h('ul', { class: 'rule-lines' }, ruleLines(c)),
+      advancedSection(c, { open: advancedOpen, preset, onToggle: (o) => (advancedOpen = o), onPreset: pickPreset, onReset: reset }),
     );
     if (typeof players !== 'number') msg.textContent = players;
     form.replaceChildren(
       h('section', { class: 'panel' }, h('h2', {}, T.chooseRuleset), rulesetCards(ruleset, pickRuleset), rulesetDetails(ruleset)),
-      playersSection,
-      optionsSection,
+      playersSection(c, { n, seats, clock, seed: seedInput, start: startButton() }),
+      rules,
       h('div', { class: 'start-row end' }, startButton(), msg),
     );
   };
