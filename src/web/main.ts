@@ -15,6 +15,7 @@ import { playPage } from './play.js';
 import { registerOffline } from './pwa.js';
 import { Router, go, link, type Page } from './router.js';
 import { I18N, T } from './text.js';
+import { tutorialPage } from './tutorial.js';
 
 /** How the catalogue pages move around the app. */
 const nav: Nav = {
@@ -97,6 +98,7 @@ function boot(): void {
       { pattern: /^\/join\/([\w-]+)\/([\w-]+)$/, page: joinPage },
       { pattern: /^\/explore(?:\/([\w.-]+))?$/, page: explorePage },
       { pattern: /^\/about$/, page: aboutPage },
+      { pattern: /^\/learn(?:\/([\w-]+))?$/, page: tutorialPage },
     ],
     notFound,
   );

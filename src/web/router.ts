@@ -10,6 +10,7 @@
  *   #/join/<id>/<t>  takes an invited seat with the invite token t, then opens the game
  *   #/explore        stored sweeps of rule readings (#/explore/<name> opens one)
  *   #/about          the About page: languages and the translations' status
+ *   #/learn          the tutorials (#/learn/<ruleset> opens one game's tutorial)
  */
 // biome-ignore lint/suspicious/noConfusingVoidType: a page returns nothing, or a function that disposes of it
 export type Page = (root: HTMLElement, params: string[]) => void | (() => void);
