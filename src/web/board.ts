@@ -6,7 +6,8 @@
  */
 import type { Geometry } from '../core/geometry.js';
 import type { Landmark } from './engine.js';
-import { T } from './text.js';
+import { I18N, T } from './text.js';
+import { trackPlayer, trackSegments, type Point, type TrackSegment } from './track.js';
 
 /** What the board shows: a plain copy of the parts of a State that are drawn. */
 export interface BoardState {
@@ -43,6 +44,16 @@ const PAD = 18;
 const STORE_W = 84;
 const GAP = 14;
 const MAX_SEEDS = 15;
+/** Hole numbers: 14 units where the board is drawn at full size, never under this many CSS px on a narrow screen. */
+const INDEX_UNITS = 14;
+const INDEX_MIN_PX = 11.5;
+const INDEX_MAX_UNITS = 24;
+/** Count badges: radius 15 and 16-unit digits at full size, up to 1.35 times that on a narrow screen (digits over 11 CSS px). */
+const BADGE_R = 15;
+const BADGE_FONT = 16;
+const BADGE_MAX_GROWTH = 1.35;
+/** Each board's ids (clip paths, masks) are its own, so that two boards on a page do not share them. */
+let boardCount = 0;
 
 function el<K extends keyof SVGElementTagNameMap>(
   tag: K,
@@ -81,11 +92,40 @@ interface HoleNodes {
 export class Board {
   readonly svg: SVGSVGElement;
   private readonly holes: HoleNodes[] = [];
-  private readonly stores: { player: number; text: SVGTextElement; seeds: SVGGElement; x: number; y: number; h: number; shown: number }[] =
-    [];
+  private readonly stores: {
+    player: number;
+    g: SVGGElement;
+    text: SVGTextElement;
+    seeds: SVGGElement;
+    x: number;
+    y: number;
+    h: number;
+    shown: number;
+    label: string;
+  }[] = [];
   private readonly handNodes: { g: SVGGElement; text: SVGTextElement }[] = [];
   private readonly offsetX: number;
   private last: BoardState | null = null;
+  /** This board's prefix for the ids of its clip paths and masks. */
+  private readonly id = `board${++boardCount}`;
+  /** The drawing's size in its own units (without the legend of the tracks). */
+  private readonly width: number;
+  private readonly height: number;
+  /** The centre of each hole as drawn (turned or not). */
+  private readonly centres: Point[] = [];
+  /** In each hole, under its counters: the tracks that pass through it (clipped to the hole). */
+  private readonly trackIns: SVGGElement[] = [];
+  /** Over the board, under the hands: the tracks between the holes and their arrowheads. */
+  private readonly trackLayer: SVGGElement;
+  /** Under the board: what the colours and the dashes of the tracks mean. */
+  private readonly legend: SVGGElement;
+  private segments: TrackSegment[] | null = null;
+  private trackShown = false;
+  /** CSS px per unit of the drawing, as last laid out. */
+  private scale = 0;
+  /** The players' names in the legend, as the last render gave them. */
+  private names: (p: number) => string = (p) => T.person(p);
+  private legendKey = '';
 
   constructor(
     parent: HTMLElement,
@@ -99,6 +139,8 @@ export class Board {
     this.offsetX = PAD + (hasStores ? STORE_W + GAP : 0);
     const width = geometry.cols * CELL + 2 * this.offsetX;
     const height = geometry.rows * CELL + 2 * PAD;
+    this.width = width;
+    this.height = height;
     this.svg = el('svg', { viewBox: `0 0 ${width} ${height}`, class: 'board', role: 'group', 'aria-label': T.boardLabel });
     const defs = el('defs', {}, this.svg);
     const wood = el('linearGradient', { id: 'wood', x1: 0, y1: 0, x2: 0.15, y2: 1 }, defs);
@@ -123,7 +165,8 @@ export class Board {
       el('rect', { x: x - 3, y: y - 3, width: STORE_W + 6, height: h + 6, rx: STORE_W / 2 + 3, class: 'store-ring' }, g);
       const seeds = el('g', { class: 'seeds' }, g);
       const text = el('text', { x: x + STORE_W / 2, y: y + h - 14, class: 'store-count', 'text-anchor': 'middle' }, g);
-      this.stores.push({ player: st.player, text, seeds, x: x + STORE_W / 2, y: y + h / 2, h, shown: -1 });
+      g.setAttribute('role', 'img');
+      this.stores.push({ player: st.player, g, text, seeds, x: x + STORE_W / 2, y: y + h / 2, h, shown: -1, label: '' });
     }
     // Holes in reading order (top row first) so that Tab follows the board.
     const col = (h: number): number => (turned ? geometry.cols - 1 - geometry.holeCol[h]! : geometry.holeCol[h]!);
@@ -137,6 +180,8 @@ export class Board {
       el('circle', { cx: x, cy: y, r: R + 6, class: 'halo' }, g);
       const ring = el('circle', { cx: x, cy: y, r: R + 1, class: 'ring' }, g);
       const cavity = el('circle', { cx: x, cy: y, r: R - 3, class: 'cavity', fill: 'url(#cavity)' }, g);
+      this.trackIns[h] = el('g', { class: 'track-in', 'aria-hidden': 'true' }, g);
+      this.centres[h] = { x, y };
       const seeds = el('g', { class: 'seeds', transform: `translate(${x} ${y})` }, g);
       const markBadge = el('g', { class: 'mark-badge' }, g);
       el('circle', { cx: x - 31, cy: y + 31, r: 13 }, markBadge);
@@ -145,21 +190,47 @@ export class Board {
       el('rect', { x: x + 19, y: y + 20, width: 24, height: 22, rx: 5 }, landmark);
       const landmarkText = el('text', { x: x + 31, y: y + 36, 'text-anchor': 'middle' }, landmark);
       const badge = el('g', { class: 'count-badge' }, g);
-      el('circle', { cx: x + 31, cy: y - 31, r: 15 }, badge);
-      const badgeText = el('text', { x: x + 31, y: y - 25.5, 'text-anchor': 'middle', class: 'count' }, badge);
+      el('circle', { cx: x + 31, cy: y - 31, r: BADGE_R }, badge);
+      const badgeText = el('text', { x: x + 31, y: y - 31 + BADGE_FONT * 0.34, 'text-anchor': 'middle', class: 'count' }, badge);
       el('text', { x, y: y + R - 9, class: 'hole-index', 'text-anchor': 'middle' }, g).textContent = String(h);
       g.addEventListener('click', () => this.onActivate(h));
       g.addEventListener('keydown', (e) => this.key(e, h));
       nodes[h] = { g, ring, cavity, seeds, badge, badgeText, markBadge, markText, landmark, landmarkText, x, y, shownCount: -1 };
     }
     this.holes.push(...nodes);
+    this.trackLayer = el('g', { class: 'track-layer', 'aria-hidden': 'true' }, this.svg);
     for (let p = 1; p <= players; p++) {
       const g = el('g', { class: `hand owner-${p}`, 'aria-hidden': 'true' }, this.svg);
       el('circle', { cx: 0, cy: 0, r: 17 }, g);
       const text = el('text', { x: 0, y: 6, 'text-anchor': 'middle' }, g);
       this.handNodes[p] = { g, text };
     }
+    this.legend = el('g', { class: 'track-legend' }, this.svg);
     parent.appendChild(this.svg);
+    if (typeof ResizeObserver !== 'undefined') new ResizeObserver(() => this.laidOut()).observe(this.svg);
+  }
+
+  /**
+   * The board was laid out at a new size: hole numbers stay at least INDEX_MIN_PX CSS px tall on a
+   * narrow screen (larger in the drawing's units, up to what fits beside a hole's badges), and the
+   * legend of the tracks is set again at a size that reads.
+   */
+  private laidOut(): void {
+    // The drawing's own scale (a board held back by its height is drawn smaller than its box).
+    const scale = this.svg.getScreenCTM()?.a ?? this.svg.getBoundingClientRect().width / this.width;
+    if (!(scale > 0)) return;
+    if (Math.abs(scale - this.scale) < 0.005) return;
+    const redraw = this.segments !== null && Math.abs(scale - this.scale) > 0.05;
+    this.scale = scale;
+    if (redraw) this.drawTrack();
+    this.svg.style.setProperty('--hole-index-size', `${this.indexUnits().toFixed(1)}px`);
+    const grow = this.badgeGrowth();
+    this.svg.style.setProperty('--count-size', `${(BADGE_FONT * grow).toFixed(1)}px`);
+    for (const n of this.holes) {
+      n.badge.querySelector('circle')!.setAttribute('r', (BADGE_R * grow).toFixed(1));
+      n.badgeText.setAttribute('y', (n.y - 31 + BADGE_FONT * grow * 0.34).toFixed(1));
+    }
+    if (this.trackShown) this.drawLegend();
   }
 
   /** Arrow keys move between holes as they lie on the board; Enter or Space plays the hole. */
@@ -189,12 +260,178 @@ export class Board {
     }
   }
 
+  /** How much larger than at full size the count badges are drawn at the board's present scale. */
+  private badgeGrowth(): number {
+    return this.scale > 0 ? Math.min(BADGE_MAX_GROWTH, Math.max(1, INDEX_MIN_PX / (BADGE_FONT * this.scale))) : 1;
+  }
+
+  /** The hole numbers' size in the drawing's units at the board's present scale. */
+  private indexUnits(): number {
+    return this.scale > 0 ? Math.min(INDEX_MAX_UNITS, Math.max(INDEX_UNITS, INDEX_MIN_PX / this.scale)) : INDEX_UNITS;
+  }
+
   /**
    * Shows or hides the sowing tracks drawn over the board (CONTRACT for issue 15: implemented by
    * the board's owner; callers: the game screen's "Show the track" toggle and the tutorial).
    */
   setTrack(shown: boolean): void {
+    if (shown === this.trackShown) return;
+    this.trackShown = shown;
     this.svg.classList.toggle('track-shown', shown);
+    if (shown && !this.segments) this.drawTrack();
+    if (shown) this.drawLegend();
+    else {
+      this.legend.replaceChildren();
+      this.legendKey = '';
+      this.svg.setAttribute('viewBox', `0 0 ${this.width} ${this.height}`);
+    }
+  }
+
+  /** Is the track shown? */
+  get trackVisible(): boolean {
+    return this.trackShown;
+  }
+
+  /** The colour class of a track: its player's colour, or a neutral one by its place (a shared track, a ring). */
+  private trackClass(index: number): string {
+    const p = trackPlayer(this.geometry.tracks[index]!);
+    return p > 0 ? `owner-${p}` : `way-${index}`;
+  }
+
+  /**
+   * Draws every track of the geometry (they are data; they never change; drawn again only when the
+   * board's size on the screen changes the arrowheads' size): between the holes over the board,
+   * masked where the holes and their count badges are, with the arrowheads above (masked only by
+   * the badges, so that no count is hidden); inside each hole, under its counters, clipped to the
+   * hole. Nothing of it catches a tap.
+   */
+  private drawTrack(): void {
+    const badges = this.centres.map((c) => ({ x: c.x + 31, y: c.y - 31, r: BADGE_R * this.badgeGrowth() + 2 }));
+    if (!this.segments) this.trackDefs();
+    // The masks keep the badges clear at their present size.
+    for (const m of Array.from(this.svg.querySelectorAll(`#${this.id}-track-lines .badge-out, #${this.id}-track-arrows .badge-out`))) {
+      m.setAttribute('r', badges[Number(m.getAttribute('data-hole'))]!.r.toFixed(1));
+    }
+    // About 16 CSS px long on a phone, 22 units where the board is drawn large.
+    const arrow = Math.min(30, Math.max(22, 16 / (this.scale || 1)));
+    // The hole numbers, as large as they are drawn now: kept clear of where there is room.
+    const size = this.indexUnits();
+    const numbers = this.centres.map((c) => ({ x: c.x, y: c.y + R - 9 - size * 0.35, r: size * 0.6, soft: true }));
+    const segs = trackSegments(this.geometry, this.centres, { cell: CELL, arrow, keepOut: [...badges, ...numbers] });
+    this.segments = segs;
+    const lines = el('g', { class: 'track-lines', mask: `url(#${this.id}-track-lines)` });
+    const arrows = el('g', { class: 'track-arrows', mask: `url(#${this.id}-track-arrows)` });
+    this.trackLayer.replaceChildren(lines, arrows);
+    for (const t of this.trackIns) t.replaceChildren();
+    for (const s of segs) {
+      const cls = `track-seg ${this.trackClass(s.track)}${s.jump ? ' jump' : ''}`;
+      const data = { 'data-track': s.name, 'data-from': s.from, 'data-to': s.to };
+      const g = el('g', { class: cls, ...data }, lines);
+      el('path', { d: s.d, class: 'track-casing' }, g);
+      el('path', { d: s.d, class: 'track-line' }, g);
+      el('path', { d: s.arrowD, class: 'track-arrow' }, el('g', { class: cls, ...data }, arrows));
+      for (const h of [s.from, s.to]) el('path', { d: s.d, class: 'track-line' }, el('g', { class: cls }, this.trackIns[h]));
+    }
+  }
+
+  /** The masks of the tracks over the board, and each hole's clip path (made once). */
+  private trackDefs(): void {
+    const defs = this.svg.querySelector('defs')!;
+    const area = { maskUnits: 'userSpaceOnUse', x: 0, y: 0, width: this.width, height: this.height };
+    const lines = el('mask', { id: `${this.id}-track-lines`, ...area }, defs);
+    const arrows = el('mask', { id: `${this.id}-track-arrows`, ...area }, defs);
+    for (const m of [lines, arrows]) el('rect', { x: 0, y: 0, width: this.width, height: this.height, fill: '#fff' }, m);
+    this.centres.forEach((c, h) => {
+      el('circle', { cx: c.x, cy: c.y, r: R - 3, fill: '#000' }, lines);
+      for (const m of [lines, arrows]) el('circle', { cx: c.x + 31, cy: c.y - 31, fill: '#000', class: 'badge-out', 'data-hole': h }, m);
+      const clip = el('clipPath', { id: `${this.id}-hole-${h}` }, defs);
+      el('circle', { cx: c.x, cy: c.y, r: R - 3 }, clip);
+      this.trackIns[h]!.setAttribute('clip-path', `url(#${clip.id})`);
+    });
+  }
+
+  /** The legend's lines: a sample of each kind of line drawn, and what it means, in the page's language. */
+  private legendRows(): { cls: string[]; dashed: boolean; text: string }[] {
+    const tracks = this.geometry.tracks;
+    const rows: { cls: string[]; dashed: boolean; text: string }[] = [];
+    const owned = tracks.map((t, i) => ({ p: trackPlayer(t), i })).filter((x) => x.p > 0);
+    if (owned.length > 0) {
+      for (const o of owned)
+        rows.push({ cls: [this.trackClass(o.i)], dashed: false, text: I18N.t('board.sowsThisWay', { who: this.names(o.p) }) });
+    } else if (tracks.length === 1) {
+      rows.push({ cls: [this.trackClass(0)], dashed: false, text: I18N.t('board.everySowsThisWay') });
+    } else {
+      rows.push({ cls: tracks.map((_, i) => this.trackClass(i)), dashed: false, text: I18N.t('board.eitherWay') });
+    }
+    const jump = this.segments?.find((s) => s.jump);
+    if (jump) rows.push({ cls: [this.trackClass(jump.track)], dashed: true, text: I18N.t('board.jump') });
+    return rows;
+  }
+
+  /**
+   * The legend, in a band under the board (the drawing grows to hold it): its text at about 13 CSS
+   * px whatever the screen, each line broken between words where it is longer than the board.
+   */
+  private drawLegend(): void {
+    const rows = this.legendRows();
+    const scale = this.scale || 1;
+    const font = Math.min(26, Math.max(14, 13 / scale));
+    const key = `${font.toFixed(1)}|${rows.map((r) => r.text).join('|')}`;
+    if (key === this.legendKey) return;
+    this.legendKey = key;
+    this.legend.replaceChildren();
+    const lineH = font * 1.3;
+    let top = this.height + 4;
+    for (const row of rows) {
+      const samples = row.cls.length * 66;
+      const textX = PAD + 8 + samples + 4;
+      const lines = this.legendLines(row.text, textX, font);
+      const rowH = Math.max(font * 1.75, lines.length * lineH + font * 0.45);
+      const y = top + rowH / 2;
+      this.legendSamples(row, PAD + 8, y);
+      lines.forEach((line, i) => {
+        const ty = y + (i - (lines.length - 1) / 2) * lineH + font * 0.36;
+        const text = el('text', { x: textX, y: ty.toFixed(1), 'font-size': font.toFixed(1), class: 'track-legend-text' }, this.legend);
+        text.textContent = line;
+      });
+      top += rowH;
+    }
+    this.svg.setAttribute('viewBox', `0 0 ${this.width} ${Math.round(top + 8)}`);
+  }
+
+  /** A legend row's sample lines: one arrow per colour; two point away from each other (either way round). */
+  private legendSamples(row: { cls: string[]; dashed: boolean }, x0: number, y: number): void {
+    row.cls.forEach((cls, k) => {
+      const x = x0 + k * 66;
+      const g = el('g', { class: `track-seg track-sample ${cls}${row.dashed ? ' jump' : ''}` }, this.legend);
+      const dir = row.cls.length > 1 && k === 0 ? -1 : 1;
+      const [a, b] = dir > 0 ? [x, x + 52] : [x + 52, x];
+      el('path', { d: `M ${a} ${y} L ${b} ${y}`, class: 'track-casing' }, g);
+      el('path', { d: `M ${a} ${y} L ${b} ${y}`, class: 'track-line' }, g);
+      el('path', { d: `M ${b + 8 * dir} ${y} L ${b - 12 * dir} ${y - 10} L ${b - 12 * dir} ${y + 10} Z`, class: 'track-arrow' }, g);
+    });
+  }
+
+  /** A legend text in lines that fit beside its samples (measured in the page's font; one line where it cannot be). */
+  private legendLines(text: string, x: number, font: number): string[] {
+    const room = this.width - x - PAD;
+    const probe = el('text', { x, y: 0, 'font-size': font.toFixed(1), class: 'track-legend-text' }, this.legend);
+    const fits = (t: string): boolean => {
+      probe.textContent = t;
+      return typeof probe.getComputedTextLength !== 'function' || probe.getComputedTextLength() <= room;
+    };
+    const lines: string[] = [];
+    let line = '';
+    for (const word of text.split(' ')) {
+      const longer = line ? `${line} ${word}` : word;
+      if (line && !fits(longer)) {
+        lines.push(line);
+        line = word;
+      } else line = longer;
+    }
+    lines.push(line);
+    probe.remove();
+    return lines;
   }
 
   focusHole(h: number): void {
@@ -244,9 +481,12 @@ export class Board {
       n.g.setAttribute('data-owner', String(owner));
       n.g.setAttribute('data-mark', String(mark));
       let extra = '';
-      if (mark) extra += `, ${d.name(mark)}’s ${d.markWord}`;
+      if (mark) extra += I18N.t('board.markOf', { who: d.name(mark), mark: d.markWord });
       if (lm) {
-        extra += lm.kind === 'chafa' ? `, ${d.name(lm.player)}’s chafa enda` : `, guardian of ${d.name(lm.player)}’s ${d.markWord}`;
+        extra +=
+          lm.kind === 'chafa'
+            ? I18N.t('board.chafaOf', { who: d.name(lm.player) })
+            : I18N.t('board.guardianOf', { who: d.name(lm.player), mark: d.markWord });
       }
       if (d.legal.has(h)) extra += T.legalMark;
       n.g.setAttribute('aria-label', T.holeLabel(h, count, owner ? T.ownerOf(d.name(owner)) : T.nobody, extra));
@@ -258,7 +498,8 @@ export class Board {
       n.markBadge.setAttribute('class', `mark-badge${mark ? ` on owner-${mark}` : ''}`);
       n.markText.textContent = mark ? d.markWord.charAt(0).toUpperCase() : '';
       n.landmark.setAttribute('class', `landmark${lm ? ` on owner-${lm.player} ${lm.kind}` : ''}`);
-      n.landmarkText.textContent = lm ? (lm.kind === 'chafa' ? 'C' : 'G') : '';
+      // A chafa enda's tag is the initial of the term, kept in Latin letters in every language (KEPT_TERMS).
+      n.landmarkText.textContent = lm ? (lm.kind === 'chafa' ? 'C' : I18N.t('board.guardianLetter')) : '';
     }
     for (const st of this.stores) {
       const c = v.captured[st.player]!;
@@ -268,7 +509,14 @@ export class Board {
         st.text.textContent = String(c);
         st.shown = c;
       }
+      const label = I18N.t('board.storeLabel', { who: d.name(st.player), count: c });
+      if (label !== st.label) {
+        st.label = label;
+        st.g.setAttribute('aria-label', label);
+      }
     }
+    this.names = d.name;
+    if (this.trackShown) this.drawLegend();
     for (let p = 1; p <= this.players; p++) {
       const hn = this.handNodes[p]!;
       const at = v.handAt[p] ?? -1;
