@@ -42,7 +42,7 @@ import { tellStory, unitFor } from '../src/i18n/story.js';
 import { captureWords, catalogueWords, clauseTexts, levelNames, webWords } from '../src/i18n/web-words.js';
 import { isSimultaneous, legalMoveList, legalMoveListFor } from '../src/notation/move.js';
 import { storyLines, wordsFor } from '../src/notation/story.js';
-import { CAPTURE_WORDS, CT } from '../src/web/catalogue/text.js';
+import { CAPTURE_WORDS, CT, PROSE_TERMS, slug } from '../src/web/catalogue/text.js';
 import { CLAUSES, LEVEL_NAMES, T } from '../src/web/text.js';
 import { launchChromium } from './web-harness.js';
 
@@ -414,6 +414,38 @@ describe('i18n: the app’s words in Node are the English catalogue’s, every v
       }
       for (const c of e.category.filter((k) => k !== 'Board' && k !== 'Sow')) expect(tr(`cat.categoryName.${c}`, {})).toBe(c);
     }
+  });
+});
+
+describe('i18n: our own words about each game (prose.*) follow the catalogue and the rulesets', () => {
+  const english = createI18n('en');
+  /** Every text of ours on the game pages, by its key under `prose.`. */
+  const texts = new Map<string, string>();
+  for (const e of CATALOGUE) {
+    const id = slug(e.rulesetId);
+    for (const [i, p] of e.description.entries()) texts.set(`${id}.description${i + 1}`, p);
+    for (const [i, p] of e.history.entries()) texts.set(`${id}.history${i + 1}`, p);
+    for (const note of ['identifiersNote', 'similarNote', 'evidenceNote'] as const) if (e[note]) texts.set(`${id}.${note}`, e[note]);
+    for (const r of e.evidence) {
+      const at = `${id}.${slug(r.id)}`;
+      texts.set(`${at}.rules`, r.rulesParaphrase);
+      texts.set(`${at}.content`, r.contentSummary);
+      if (r.note) texts.set(`${at}.note`, r.note);
+      if (r.place.basis === 'approximate' && r.place.note) texts.set(`${at}.placeNote`, r.place.note);
+    }
+    const ruleset = RULESETS.find((r) => r.info.id === e.rulesetId)!;
+    for (const [i, r] of ruleset.info.reconstructions.entries()) texts.set(`${id}.reading${i + 1}`, r.text);
+  }
+
+  it('the English message of every paragraph, note, reading and record says word for word what its source says', () => {
+    const wrong = [...texts].filter(([key, text]) => english.lookup(`prose.${key}`, PROSE_TERMS) !== text).map(([key]) => key);
+    expect(texts.size).toBeGreaterThan(50);
+    expect(wrong).toEqual([]);
+  });
+
+  it('no message is left for a text that is gone', () => {
+    const keys = [...flatten(en.prose).keys()];
+    expect(keys.filter((k) => !texts.has(k)).sort()).toEqual([]);
   });
 });
 

@@ -115,6 +115,10 @@ afterAll(async () => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
+/** A day as the English pages write it (Intl, long style): '1977-01-01' -> 'January 1, 1977'. */
+const englishDay = (iso: string): string =>
+  new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+
 describe('catalogue (start page)', () => {
   it('lists every registered ruleset as a card, offline, at phone and desktop sizes', async () => {
     for (const size of SIZES) {
@@ -200,7 +204,8 @@ describe('game pages', () => {
           for (const s of entry.similar) expect(text).toContain(s.name);
           expect(await page.locator('table.concepts tr').count()).toBeGreaterThan(8);
           expect(await page.locator('svg.figures-plot').count()).toBe(1);
-          expect(text).toMatch(/\d+ random games, measured \d{4}-\d{2}-\d{2}/);
+          // The day the figures were measured, written through Intl ('December 1, 2026').
+          expect(text).toMatch(/\d+ random games, measured [A-Z][a-z]+ \d{1,2}, \d{4}/);
           await shot(page, `game-${r.info.id}-${size.name}`);
           await page.click('a.back');
           await page.waitForSelector('.game-card');
@@ -232,8 +237,9 @@ describe('game pages', () => {
         ev.id,
         ev.type,
         ev.place.name,
-        ev.date.from,
-        ev.date.to,
+        // The record's dates, written through Intl in the page's language (English here).
+        englishDay(ev.date.from),
+        englishDay(ev.date.to),
         String(ev.confidence),
         ev.source.title,
         ev.source.pages,

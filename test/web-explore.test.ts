@@ -15,6 +15,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RULESETS } from '../src/games/index.js';
 import { registerSweeps } from '../src/server/sweeps.js';
 import { PageErrors } from './helpers/page-errors.js';
 import { ensureBuilt, launchChromium, ROOT } from './web-harness.js';
@@ -26,6 +27,8 @@ const STUDY = JSON.parse(readFileSync(path.join(ROOT, 'src/web/explore-study.jso
   ruleset: string;
   cells: { key: string }[];
 };
+/** The study's game as the page names it (in English, the page's language here). */
+const STUDY_NAME = RULESETS.find((r) => r.info.id === STUDY.ruleset)!.info.name;
 
 let app: FastifyInstance | undefined;
 let browser: Browser | undefined;
@@ -91,7 +94,8 @@ describe('Explore page', () => {
     const page = await open('/explore');
     await page.waitForSelector('.explore table.cells tbody tr');
     expect(await page.locator('.explore table.cells tbody tr').count()).toBe(STUDY.cells.length);
-    expect(await page.locator('.sweeps a[aria-current="page"]').textContent()).toContain(STUDY.ruleset);
+    expect(await page.locator('.sweeps a[aria-current="page"]').textContent()).toContain(STUDY_NAME);
+    expect(await page.getAttribute('.sweep-spec dd[data-ruleset]', 'data-ruleset')).toBe(STUDY.ruleset);
     // Every rate has its interval under it.
     const first = page.locator('.explore table.cells tbody tr').first();
     expect(await first.locator('.iv').count()).toBeGreaterThan(4);

@@ -8,9 +8,14 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_MOVES, MOVE_PASS } from '../src/core/game.js';
+import { Rng } from '../src/core/rng.js';
+import { PHASE_OVER, PHASE_RACE } from '../src/core/state.js';
+import { getRuleset } from '../src/games/index.js';
 import { CATALOGUES, KEPT_TERMS, LANGUAGE_STORAGE_KEY, LANGUAGES } from '../src/i18n/index.js';
+import { makeRecord, recordJointMoveText, recordMoveText } from '../src/notation/record.js';
 import { PageErrors } from './helpers/page-errors.js';
-import { testKey, useKey } from './helpers/web-keys.js';
+import { keyed, testKey, useKey } from './helpers/web-keys.js';
 import { closeWebSuite, openWebSuite, ROOT, type RunningServer } from './web-harness.js';
 
 const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
@@ -89,6 +94,75 @@ function visibleText(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Every word a person meets on the page, seen or heard: the visible text and the accessible names
+ * and hints (aria-label, title, placeholder, alt, SVG titles) and the document's title, leaving out
+ * what is not words of the page's language: code and identifiers (<code>), bibliographic citations
+ * (<cite>), what the page marks as not to translate (translate="no": the sources' names and titles,
+ * option names in a plot), text marked as another language (a language's own name: lang="en") and
+ * a board landmark's letter (C for the chafa enda, a kept term).
+ */
+function pageWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const lang = document.documentElement.lang;
+    // A board landmark's letter abbreviates a kept term ('C': chafa enda; the board's own words are src/web/board.ts's).
+    const aside = (e: Element): boolean =>
+      !!e.closest(`code, cite, [translate="no"], script, style, [lang]:not([lang="${lang}"]), .landmark`);
+    const shown = (e: Element): boolean => e.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+    const out: string[] = [document.title];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = (n.textContent ?? '').trim();
+      const parent = n.parentElement;
+      if (!text || !parent || parent.closest('select, title') || aside(parent) || !shown(parent)) continue;
+      out.push(text);
+    }
+    for (const e of Array.from(document.body.querySelectorAll('[aria-label], [title], [placeholder], [alt]'))) {
+      if (aside(e) || !shown(e)) continue;
+      for (const a of ['aria-label', 'title', 'placeholder', 'alt']) out.push(e.getAttribute(a) ?? '');
+    }
+    for (const t of Array.from(document.body.querySelectorAll('svg title'))) {
+      if (t.parentElement && !aside(t.parentElement) && shown(t.parentElement)) out.push(t.textContent ?? '');
+    }
+    for (const s of Array.from(document.querySelectorAll('select'))) {
+      if (shown(s) && !aside(s))
+        out.push(
+          ...Array.from(s.options)
+            .filter((o) => !aside(o))
+            .map((o) => o.textContent ?? ''),
+        );
+    }
+    return out.filter((t) => t.trim() !== '');
+  });
+}
+
+/** The texts of the page (see pageWords) that still hold Latin words, each with those words first. */
+async function englishLeft(page: Page): Promise<string[]> {
+  const left = new Set<string>();
+  for (const t of await pageWords(page)) {
+    const words = latinWords([t]);
+    if (words.length) left.add(`${words.slice(0, 6).join(' ')} <- ${t.slice(0, 90)}`);
+  }
+  return [...left];
+}
+
+/**
+ * Elements whose own text (or placeholder) is Ge'ez but whose font list lacks the bundled Noto Sans
+ * Ethiopic: drawn as empty boxes where the system has no Ethiopic font.
+ */
+function geezWithoutFont(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.body.querySelectorAll('*'))
+      .filter(
+        (e) =>
+          Array.from(e.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && /[\u1200-\u137f]/.test(n.textContent ?? '')) ||
+          /[\u1200-\u137f]/.test(e.getAttribute('placeholder') ?? ''),
+      )
+      .filter((e) => !getComputedStyle(e).fontFamily.includes('Noto Sans Ethiopic'))
+      .map((e) => `${e.tagName.toLowerCase()}.${e.getAttribute('class') ?? ''}: ${(e.textContent ?? '').slice(0, 40)}`),
+  );
+}
+
 /** Clause IDs as the rules specification writes them (ADW-07, AKS-3P-02, §8): identifiers, not words. */
 const CLAUSE_ID = /\b[A-Z]{3}(?:-3P)?-\d{2}\b|§\d+(?:\.\d+)?|\bK\d\b/g;
 
@@ -102,6 +176,37 @@ function latinWords(texts: readonly string[]): string[] {
     for (const w of rest.match(/[A-Za-z]+/g) ?? []) words.add(w);
   }
   return [...words];
+}
+
+/** A whole Selus game of seeded random moves, to its end, as a record that the server can import. */
+function finishedSelusRecord(seed: number): unknown {
+  const made = getRuleset('selus');
+  if (!made.ok) throw made.error;
+  const created = made.value.create({});
+  if (!created.ok) throw created.error;
+  const game = created.value;
+  const rng = new Rng(seed);
+  const buf = new Int32Array(MAX_MOVES);
+  const s = game.newState(seed);
+  const moves: string[] = [];
+  for (let ply = 0; ply < 3000 && s.phase !== PHASE_OVER; ply++) {
+    if (s.phase === PHASE_RACE && s.toMove === 0) {
+      // moves[p] for players 1..players (index 0 unused).
+      const joint = Array.from({ length: s.players + 1 }, (_, p) => {
+        const n = p === 0 ? 0 : game.legalMovesFor(s, p, buf);
+        return n > 0 ? buf[rng.int(n)]! : MOVE_PASS;
+      });
+      moves.push(recordJointMoveText(game, s, joint));
+      game.applyJoint(s, joint, []);
+    } else {
+      const n = game.legalMoves(s, buf);
+      const move = buf[rng.int(n)]!;
+      moves.push(recordMoveText(game, s, move));
+      game.apply(s, move, []);
+    }
+  }
+  expect(s.phase).toBe(PHASE_OVER);
+  return makeRecord({ game, seed, moves, agents: ['human', 'human'] });
 }
 
 /** Waits until the game page is in one of `states` at ply `minPly` or later. */
@@ -178,6 +283,7 @@ describe('web app in Amharic and Tigrinya', () => {
       const text = await visibleText(page);
       expect(text.join(' ')).toMatch(/[\u1200-\u137f]/);
       expect(latinWords(text)).toEqual([]);
+      expect(await geezWithoutFont(page)).toEqual([]);
       const commentary = await page.$eval('.commentary', (e) => e.textContent ?? '');
       expect(commentary).toMatch(/[\u1200-\u137f]/);
       expect(await fontState(page)).toMatchObject({ check: true, fetched: true, renders: true });
@@ -249,5 +355,79 @@ describe('web app in Amharic and Tigrinya', () => {
     await page.waitForSelector('.about');
     expect(await page.$$('.about .draft-notice')).toHaveLength(0);
     expect(await page.$eval('.about h1', (e) => e.textContent)).toBe(CATALOGUES.en.web.aboutTitle);
+  });
+
+  /** The pages around the game screen, in Amharic, and one of them in Tigrinya. */
+  const AROUND: { name: string; lang: 'am' | 'ti'; route: string; ready: string }[] = [
+    { name: 'explore', lang: 'am', route: '#/explore', ready: '.explore table.cells' },
+    { name: 'explore', lang: 'ti', route: '#/explore', ready: '.explore table.cells' },
+    { name: 'game-page-selus', lang: 'am', route: '#/catalogue/selus', ready: '#race table.race-matrix' },
+    { name: 'game-page-selus', lang: 'ti', route: '#/catalogue/selus', ready: '#race table.race-matrix' },
+    { name: 'about', lang: 'am', route: '#/about', ready: '.about' },
+    { name: 'catalogue', lang: 'am', route: '#/', ready: '.game-card' },
+    // Every other game's page too: their evidence records, map and concepts (no race panel there).
+    ...['gabata-adowa', 'gabata-aksum', 'abalalae', 'gifia'].map((id) => ({
+      name: `game-page-${id}`,
+      lang: 'am' as const,
+      route: `#/catalogue/${id}`,
+      ready: `.cat-game[data-ruleset="${id}"] .concepts`,
+    })),
+  ];
+
+  for (const p of AROUND) {
+    it(`?lang=${p.lang}: ${p.name} shows no English word (text, accessible names, titles)`, async () => {
+      const page = await newPage(PHONE);
+      await page.goto(`${server.url}/?lang=${p.lang}${p.route}`);
+      await page.waitForSelector(p.ready);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(p.lang);
+      expect((await pageWords(page)).join(' ')).toMatch(/[\u1200-\u137f]/);
+      // A game's page leads to its tutorial.
+      const game = /^#\/catalogue\/(.+)$/.exec(p.route)?.[1];
+      if (game) expect(await page.getAttribute('.cat-head a[data-action="learn"]', 'href')).toBe(`#/learn/${game}`);
+      await page.screenshot({ path: path.join(SHOTS, `i18n-${p.lang}-${p.name}-phone.png`), fullPage: true });
+      expect(await englishLeft(page)).toEqual([]);
+      // Plots and maps set their own fonts: each must reach the Ge'ez font too.
+      expect(await geezWithoutFont(page)).toEqual([]);
+    });
+  }
+
+  it('?lang=am: the saved games (with a game in the list) and the tutorial link show no English word', async () => {
+    const page = await newPage(PHONE);
+    const key = testKey('web-i18n');
+    const made = await keyed(server.url, key, 'POST', '/api/games', { ruleset: 'selus', seed: 4, seats: ['human', 'computer:1'] });
+    expect(made.status).toBe(201);
+    // A finished game too: its result line (the server's words, 'player 2 wins (30-24)') in the page's language.
+    const over = await keyed(server.url, key, 'POST', '/api/games/import', finishedSelusRecord(3));
+    expect(over.status, JSON.stringify(over.body)).toBe(201);
+    expect(over.body.game.result).toMatch(/^(player \d wins|draw) \(/);
+    await page.goto(`${server.url}/?lang=am#/games`);
+    await page.waitForSelector(`.saved-game[data-game="${made.body.game.id as string}"]`);
+    await page.waitForSelector(`.saved-game[data-game="${over.body.game.id as string}"] .result`);
+    expect(await page.$eval('.hero a[data-action="learn"]', (a) => a.getAttribute('href'))).toBe('#/learn');
+    await page.screenshot({ path: path.join(SHOTS, 'i18n-am-home-phone.png'), fullPage: true });
+    expect(await englishLeft(page)).toEqual([]);
+    expect(await geezWithoutFont(page)).toEqual([]);
+  });
+
+  it('?lang=am: an invitation that cannot be used says so with no English word', async () => {
+    // Not watched for console errors: the browser itself logs the refused request (403). Uncaught errors still count.
+    const ctx = await browser.newContext({ viewport: PHONE });
+    contexts.push(ctx);
+    await useKey(ctx, testKey('web-i18n'));
+    const page = await ctx.newPage();
+    const uncaught: string[] = [];
+    page.on('pageerror', (e) => uncaught.push(e.message));
+    const made = await keyed(server.url, testKey('web-i18n-host'), 'POST', '/api/games', {
+      ruleset: 'gabata-adowa',
+      seats: ['human', 'invite'],
+    });
+    expect(made.status).toBe(201);
+    await page.goto(`${server.url}/?lang=am#/join/${made.body.game.id as string}/not-the-token`);
+    await page.waitForSelector('.join:not([data-state="joining"])');
+    expect(await page.$eval('.join h1', (e) => e.textContent)).toBe(CATALOGUES.am.web.joinFailed);
+    await page.screenshot({ path: path.join(SHOTS, 'i18n-am-join-phone.png'), fullPage: true });
+    expect(await englishLeft(page)).toEqual([]);
+    expect(await geezWithoutFont(page)).toEqual([]);
+    expect(uncaught).toEqual([]);
   });
 });

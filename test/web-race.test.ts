@@ -85,7 +85,9 @@ describe('the Selus page: the opening race as a matrix game', () => {
       expect(new Set(p2Holes)).toEqual(new Set(FILE.cols.filter((_, j) => FILE.equilibrium.col[j]! > 0)));
       const text = (await page.textContent('#race'))!;
       expect(text).toContain(`Value of the game to player 1: ${FILE.equilibrium.value.toFixed(3)}`);
-      expect(text).toContain(`Computed ${FILE.date}`);
+      expect(text).toContain(
+        `Computed ${new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${FILE.date}T00:00:00Z`))}`,
+      );
       expect(text).toContain(`${FILE.budget.games} games per cell`);
       expect(text).toContain(FILE.budget.agent);
       expect(text).toContain(`gabata race selus --agent ${FILE.budget.agent} --games ${FILE.budget.games} --seed ${FILE.seed}`);

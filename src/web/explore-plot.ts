@@ -6,6 +6,7 @@
  */
 import { s } from './catalogue/svg.js';
 import type { ExploreCell } from './explore-types.js';
+import { I18N } from './text.js';
 
 const ROW = 26;
 const LABEL = 230;
@@ -13,7 +14,7 @@ const PANEL = 210;
 const GAP = 30;
 
 interface Series {
-  title: string;
+  title: () => string;
   value: (c: ExploreCell) => { mid: number; lo: number; hi: number };
   /** Fixed domain, or null to fit the values. */
   domain: [number, number] | null;
@@ -22,22 +23,22 @@ interface Series {
 
 const SERIES: Series[] = [
   {
-    title: 'player 1 wins (%)',
+    title: () => I18N.t('explore.plotWins'),
     value: (c) => {
       const w = c.figures.seats[0]!.wins;
       return { mid: 100 * w.rate, lo: 100 * w.lo, hi: 100 * w.hi };
     },
     domain: [0, 100],
-    format: (x) => x.toFixed(0),
+    format: (x) => I18N.formatNumber(x, { maximumFractionDigits: 0 }),
   },
   {
-    title: 'decisions per match',
+    title: () => I18N.t('explore.plotDecisions'),
     value: (c) => {
       const d = c.figures.duration.decisions;
       return { mid: d.mean, lo: d.lo, hi: d.hi };
     },
     domain: null,
-    format: (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1)),
+    format: (x) => I18N.formatNumber(x, { minimumFractionDigits: x >= 100 ? 0 : 1, maximumFractionDigits: x >= 100 ? 0 : 1 }),
   },
 ];
 
@@ -53,15 +54,21 @@ export function comparePlot(cells: readonly ExploreCell[], names: readonly strin
     viewBox: `0 0 ${width} ${height}`,
     class: 'explore-plot',
     role: 'img',
-    'aria-label': 'comparison of the chosen cells',
+    'aria-label': I18N.t('explore.plotLabel'),
   });
-  svg.append(s('text', { x: LABEL - 8, y: 14, 'text-anchor': 'end', class: 'plot-title' }, names.join(' · ')));
+  // The grids' option names and values are research terms, kept as the sweep names them (not translated).
+  svg.append(s('text', { x: LABEL - 8, y: 14, 'text-anchor': 'end', class: 'plot-title term', translate: 'no' }, names.join(' · ')));
   cells.forEach((c, i) => {
     const full = Object.entries(c.values)
       .map(([k, v]) => `${k}=${String(v)}`)
       .join(', ');
     svg.append(
-      s('text', { x: LABEL - 8, y: 34 + i * ROW + ROW / 2 + 4, 'text-anchor': 'end', class: 'cell-label' }, label(c), s('title', {}, full)),
+      s(
+        'text',
+        { x: LABEL - 8, y: 34 + i * ROW + ROW / 2 + 4, 'text-anchor': 'end', class: 'cell-label term', translate: 'no' },
+        label(c),
+        s('title', {}, full),
+      ),
     );
   });
   SERIES.forEach((series, k) => {
@@ -70,7 +77,7 @@ export function comparePlot(cells: readonly ExploreCell[], names: readonly strin
     let [lo, hi] = series.domain ?? [Math.min(...vals.map((v) => v.lo)), Math.max(...vals.map((v) => v.hi))];
     if (!(hi > lo)) [lo, hi] = [lo - 1, hi + 1];
     const x = (v: number): number => x0 + ((Math.min(hi, Math.max(lo, v)) - lo) / (hi - lo)) * PANEL;
-    svg.append(s('text', { x: x0, y: 14, class: 'plot-title' }, series.title));
+    svg.append(s('text', { x: x0, y: 14, class: 'plot-title' }, series.title()));
     svg.append(s('line', { x1: x0, x2: x0 + PANEL, y1: 26, y2: 26, stroke: '#999' }));
     svg.append(s('text', { x: x0, y: height - 4, class: 'axis' }, series.format(lo)));
     svg.append(s('text', { x: x0 + PANEL, y: height - 4, class: 'axis', 'text-anchor': 'end' }, series.format(hi)));
@@ -79,7 +86,13 @@ export function comparePlot(cells: readonly ExploreCell[], names: readonly strin
     }
     vals.forEach((v, i) => {
       const y = 34 + i * ROW + ROW / 2;
-      const tip = `${label(cells[i]!)}: ${series.format(v.mid)} (95% ${series.format(v.lo)}–${series.format(v.hi)})`;
+      // The row's label (its options, as code) names the cell; the tip says what the point is.
+      const tip = I18N.t('explore.plotTip', {
+        series: series.title(),
+        mid: series.format(v.mid),
+        lo: series.format(v.lo),
+        hi: series.format(v.hi),
+      });
       svg.append(s('line', { x1: x(v.lo), x2: x(v.hi), y1: y, y2: y, stroke: '#2f2218', 'stroke-width': 2, class: 'interval' }));
       svg.append(s('circle', { cx: x(v.mid), cy: y, r: 4, fill: '#b4533a', class: 'estimate' }, s('title', {}, tip)));
     });

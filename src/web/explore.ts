@@ -11,7 +11,9 @@ import { h, fill } from './dom.js';
 import { comparePlot } from './explore-plot.js';
 import study from './explore-study.json';
 import type { ExploreCell, ExploreDoc, ExploreEntry, Mean, Rate } from './explore-types.js';
+import { RULESETS } from '../games/index.js';
 import { link, type Page } from './router.js';
+import { I18N, T } from './text.js';
 
 const BUILT_IN = 'study';
 const STUDY = study as unknown as ExploreDoc;
@@ -27,9 +29,16 @@ const CSS = `
 .explore .sweeps { display: flex; flex-wrap: wrap; gap: .5rem; padding: 0; list-style: none; }
 .explore .sweeps a { display: inline-block; padding: .45rem .7rem; border: 1px solid #e0d2bd; border-radius: 8px; text-decoration: none; }
 .explore .sweeps a[aria-current="page"] { background: #efe4d3; font-weight: 600; }
-.explore .scroll { overflow-x: auto; }
+.explore .scroll { overflow-x: auto; max-width: 100%; }
+.explore th code.term { display: block; font-size: .7rem; font-weight: 400; }
+.explore td.cell code { display: block; font-size: .75rem; white-space: nowrap; }
+.explore dl.sweep-spec dd code { overflow-wrap: anywhere; }
+@media (max-width: 600px) {
+  .explore dl.sweep-spec { grid-template-columns: minmax(0, 1fr); }
+  .explore dl.sweep-spec dd { margin-bottom: .3rem; }
+}
 .explore-plot { width: 100%; max-width: 760px; height: auto; display: block; }
-.explore-plot text { font: 11px system-ui, sans-serif; fill: #2f2218; }
+.explore-plot text { font: 11px system-ui, "Noto Sans Ethiopic", sans-serif; fill: #2f2218; }
 .explore-plot .plot-title { font-weight: 600; }
 .explore .report img { max-width: 100%; height: auto; display: block; margin: .8rem 0; background: #fff; }
 `;
@@ -44,22 +53,39 @@ function ensureStyle(): void {
   document.adoptedStyleSheets = [...sheets, sheet];
 }
 
-const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-const num = (x: number): string => (Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(2));
+const percent = (x: number, digits = 1): string =>
+  I18N.formatNumber(x, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits });
+const num = (x: number): string => I18N.formatNumber(x, { maximumFractionDigits: Math.abs(x) >= 100 ? 0 : 2, minimumFractionDigits: 0 });
+const count = (x: number): string => I18N.formatNumber(x);
+/** A range of two figures, as the page writes intervals. */
+const range = (lo: string, hi: string): string => `${lo}–${hi}`;
 
 function rateCell(r: Rate): HTMLTableCellElement {
-  return h('td', {}, pct(r.rate), h('span', { class: 'iv' }, `${pct(r.lo)}–${pct(r.hi)}`));
+  return h('td', {}, percent(r.rate), h('span', { class: 'iv' }, range(percent(r.lo), percent(r.hi))));
 }
 
 function meanCell(m: Mean | null | undefined): HTMLTableCellElement {
   if (!m) return h('td', {}, '–');
-  return h('td', {}, num(m.mean), h('span', { class: 'iv' }, `${num(m.lo)}–${num(m.hi)}`));
+  return h('td', {}, num(m.mean), h('span', { class: 'iv' }, range(num(m.lo), num(m.hi))));
 }
 
+/** A cell's options as the sweep names them (`captureGate=none, rounds=1`): research terms, kept as code. */
 export const cellLabel = (c: ExploreCell): string =>
   Object.entries(c.values)
     .map(([k, v]) => `${k}=${String(v)}`)
     .join(', ');
+
+/** The ruleset of a sweep by its name in the page's language (its id when the app does not know it). */
+function rulesetName(id: string): string {
+  const info = RULESETS.find((r) => r.info.id === id)?.info;
+  return info ? T.rulesetName(info) : id;
+}
+
+/** A metric's column head: its words in the page's language, its name (a research term) beside them as code. */
+function metricHead(name: string): (Node | string)[] {
+  const words = I18N.lookup(`explore.metric.${name}`);
+  return words ? [words, ' ', h('code', { class: 'term' }, name)] : [h('code', { class: 'term' }, name)];
+}
 
 async function getJSON<T>(path: string): Promise<T | null> {
   try {
@@ -70,30 +96,38 @@ async function getJSON<T>(path: string): Promise<T | null> {
   }
 }
 
+/** The head of the cells' table. */
+function tableHead(seats: number, metrics: readonly string[]): HTMLElement {
+  const th = (cls: string | undefined, ...body: (Node | string)[]): HTMLElement => h('th', { scope: 'col', class: cls }, ...body);
+  return h(
+    'tr',
+    {},
+    h('th', { scope: 'col', id: 'explore-compare-h' }, I18N.t('explore.colCompare')),
+    th('cell', I18N.t('explore.colCell')),
+    th(undefined, I18N.t('explore.colMatches')),
+    Array.from({ length: seats }, (_, i) => th(undefined, I18N.t('explore.colWins', { player: i + 1 }))),
+    th(undefined, I18N.t('explore.colDraws')),
+    th(undefined, I18N.t('explore.colAdvantage')),
+    th(undefined, I18N.t('explore.colByRules')),
+    th(undefined, I18N.t('explore.colDecisions')),
+    th(undefined, I18N.t('explore.colTurns')),
+    th(undefined, I18N.t('explore.colRounds')),
+    th(undefined, I18N.t('explore.colBranching')),
+    metrics.map((m) => th('metric', ...metricHead(m))),
+  );
+}
+
 /** The cells' table: a checkbox per row chooses the cells to compare. */
 function cellTable(doc: ExploreDoc, chosen: Set<string>, onChange: () => void): HTMLElement {
   const seats = Math.max(0, ...doc.cells.map((c) => c.figures.seats.length));
   const metrics = [...new Set(doc.cells.flatMap((c) => Object.keys(c.figures.metrics)))].sort();
-  const head = [
-    'compare',
-    'cell',
-    'matches',
-    ...Array.from({ length: seats }, (_, i) => `player ${i + 1} wins`),
-    'draws',
-    "first player's advantage",
-    'ended by the rules',
-    'decisions',
-    'turns',
-    'rounds',
-    'branching',
-    ...metrics,
-  ];
   const rows = doc.cells.map((c) => {
     const f = c.figures;
     const a = f.firstPlayerAdvantage;
     const box = h('input', {
       type: 'checkbox',
-      'aria-label': `compare ${cellLabel(c)}`,
+      // Named by the column's head and the cell's options (code: research terms, read as they are written).
+      'aria-labelledby': `explore-compare-h explore-cell-${c.id}`,
       'data-cell': c.key,
       onchange: (e: Event) => {
         if ((e.target as HTMLInputElement).checked) chosen.add(c.key);
@@ -102,15 +136,20 @@ function cellTable(doc: ExploreDoc, chosen: Set<string>, onChange: () => void): 
       },
     });
     box.checked = chosen.has(c.key);
+    const advantage = `${a.advantage >= 0 ? '+' : ''}${percent(a.advantage)}`;
     return h(
       'tr',
       { 'data-cell': c.key },
       h('td', {}, box),
-      h('td', { class: 'cell' }, cellLabel(c)),
-      h('td', {}, String(f.games), f.unfinished ? h('span', { class: 'iv' }, `${f.unfinished} unfinished`) : null),
+      h(
+        'td',
+        { class: 'cell', id: `explore-cell-${c.id}` },
+        Object.entries(c.values).map(([k, v]) => h('code', {}, `${k}=${String(v)}`)),
+      ),
+      h('td', {}, count(f.games), f.unfinished ? h('span', { class: 'iv' }, I18N.t('explore.unfinished', { count: f.unfinished })) : null),
       Array.from({ length: seats }, (_, i) => (f.seats[i] ? rateCell(f.seats[i]!.wins) : h('td', {}, '–'))),
       rateCell(f.draws),
-      h('td', {}, `${a.advantage >= 0 ? '+' : ''}${pct(a.advantage)}`, h('span', { class: 'iv' }, `${pct(a.lo)}–${pct(a.hi)}`)),
+      h('td', {}, advantage, h('span', { class: 'iv' }, range(percent(a.lo), percent(a.hi)))),
       rateCell(f.completion.byRules),
       meanCell(f.duration.decisions),
       meanCell(f.duration.turns),
@@ -121,21 +160,8 @@ function cellTable(doc: ExploreDoc, chosen: Set<string>, onChange: () => void): 
   });
   return h(
     'div',
-    { class: 'scroll' },
-    h(
-      'table',
-      { class: 'cells' },
-      h(
-        'thead',
-        {},
-        h(
-          'tr',
-          {},
-          head.map((t) => h('th', { scope: 'col', class: t === 'cell' ? 'cell' : undefined }, t)),
-        ),
-      ),
-      h('tbody', {}, rows),
-    ),
+    { class: 'scroll', role: 'region', tabindex: 0, 'aria-label': I18N.t('explore.cellsTable') },
+    h('table', { class: 'cells' }, h('thead', {}, tableHead(seats, metrics)), h('tbody', {}, rows)),
   );
 }
 
@@ -145,33 +171,53 @@ function reportPlots(name: string, doc: ExploreDoc): HTMLElement {
   if (doc.cells.some((c) => Object.keys(c.figures.metrics).length > 0)) files.push('metrics');
   if (doc.spec.grids.length === 2) files.push('heatmap-advantage', 'heatmap-length');
   const base = `/sweeps/${encodeURIComponent(name)}`;
+  const plotAlt = (f: string): string => I18N.t('explore.plotAlt', { plot: I18N.lookup(`explore.plot.${f}`) ?? f });
   return h(
     'section',
     { class: 'report' },
-    h('h2', {}, 'Report'),
-    h('p', {}, h('a', { href: `${base}/index.html` }, 'The whole report'), ' · ', h('a', { href: `${base}/cells.csv` }, 'cells.csv')),
-    files.map((f) => h('img', { src: `${base}/${f}.svg`, alt: `${f} plot`, loading: 'lazy' })),
+    h('h2', {}, I18N.t('explore.report')),
+    h(
+      'p',
+      {},
+      h('a', { href: `${base}/index.html` }, I18N.t('explore.wholeReport')),
+      ' · ',
+      h('a', { href: `${base}/cells.csv` }, h('code', {}, 'cells.csv')),
+    ),
+    files.map((f) => h('img', { src: `${base}/${f}.svg`, alt: plotAlt(f), loading: 'lazy' })),
   );
 }
 
+/** What a sweep is: the game, the options varied and held fixed (as code: research terms), who played, how many matches. */
 function describe(doc: ExploreDoc): HTMLElement {
   const s = doc.spec;
-  const fixed = [s.preset ? `preset ${s.preset}` : '', ...Object.entries(s.options).map(([k, v]) => `${k}=${String(v)}`)].filter((x) => x);
+  const fixed = Object.entries(s.options).map(([k, v]) => `${k}=${String(v)}`);
+  const agents = s.agents.map((a) => {
+    const words = I18N.lookup(`explore.agent.${a}`);
+    return words ? [words, ' ', h('code', {}, a)] : [h('code', {}, a)];
+  });
+  const played = doc.complete ? '' : ` (${I18N.t('explore.specPlayed', { played: count(doc.played), planned: count(doc.planned) })})`;
   return h(
     'dl',
     { class: 'sweep-spec' },
-    h('dt', {}, 'ruleset'),
-    h('dd', {}, doc.ruleset),
-    h('dt', {}, 'grids'),
-    h('dd', {}, s.grids.map((g) => `${g.name} = ${g.values.map(String).join(', ')}`).join('; ')),
-    h('dt', {}, 'fixed options'),
-    h('dd', {}, fixed.join(', ') || 'none (defaults)'),
-    h('dt', {}, 'agents'),
+    h('dt', {}, I18N.t('explore.specRuleset')),
+    h('dd', { 'data-ruleset': doc.ruleset }, rulesetName(doc.ruleset)),
+    h('dt', {}, I18N.t('explore.specGrids')),
+    h('dd', {}, h('code', {}, s.grids.map((g) => `${g.name} = ${g.values.map(String).join(', ')}`).join('; '))),
+    h('dt', {}, I18N.t('explore.specFixed')),
     h(
       'dd',
       {},
-      `${s.agents.join(', ')}; ${s.games} matches per cell` +
-        `${doc.complete ? '' : ` (${doc.played} of ${doc.planned} played)`}; seed ${s.seed}`,
+      s.preset ? [I18N.t('explore.specPreset'), ' ', h('code', {}, s.preset), fixed.length ? ', ' : ''] : null,
+      fixed.length ? h('code', {}, fixed.join(', ')) : s.preset ? null : I18N.t('explore.specNone'),
+    ),
+    h('dt', {}, I18N.t('explore.specAgents')),
+    h(
+      'dd',
+      {},
+      agents.flatMap((a, i) => (i ? [', ', ...a] : a)),
+      ['', `${I18N.t('explore.specMatches', { count: s.games })}${played}`, I18N.t('explore.specSeed', { seed: String(s.seed) })].join(
+        I18N.t('explore.separator'),
+      ),
     ),
   );
 }
@@ -184,22 +230,16 @@ function showSweep(box: HTMLElement, doc: ExploreDoc, stored: string | null): vo
     const cells = doc.cells.filter((c) => chosen.has(c.key) && c.figures.seats.length > 0);
     fill(
       compare,
-      h('h2', {}, `Compare (${cells.length} of ${doc.cells.length} cells)`),
-      cells.length
-        ? comparePlot(cells, Object.keys(doc.cells[0]!.values))
-        : h('p', { class: 'quiet' }, 'Tick cells in the table to compare them.'),
+      h('h2', {}, I18N.t('explore.compareHeading', { shown: count(cells.length), count: doc.cells.length })),
+      cells.length ? comparePlot(cells, Object.keys(doc.cells[0]!.values)) : h('p', { class: 'quiet' }, I18N.t('explore.tickToCompare')),
     );
   };
+  const ruleset = rulesetName(doc.ruleset);
   fill(
     box,
-    h('h2', {}, stored === null ? `Study: ${doc.ruleset}` : `Sweep ${stored}: ${doc.ruleset}`),
+    h('h2', {}, stored === null ? I18N.t('explore.studyHeading', { ruleset }) : I18N.t('explore.sweepHeading', { name: stored, ruleset })),
     describe(doc),
-    h(
-      'p',
-      { class: 'quiet' },
-      "Rates are shares of finished matches with 95% Wilson intervals; means have 95% t intervals. The first player's advantage is " +
-        "player 1's score minus the fair share.",
-    ),
+    h('p', { class: 'quiet' }, I18N.t('explore.intervals')),
     cellTable(doc, chosen, redraw),
     compare,
     stored === null ? null : reportPlots(stored, doc),
@@ -207,40 +247,42 @@ function showSweep(box: HTMLElement, doc: ExploreDoc, stored: string | null): vo
   redraw();
 }
 
+/** A stored sweep's line in the list. */
+function entryText(e: ExploreEntry): string {
+  const vars = { name: e.name, ruleset: rulesetName(e.ruleset), grids: e.grids.join(' × '), count: e.cells };
+  return e.complete ? I18N.t('explore.storedEntry', vars) : I18N.t('explore.storedEntryUnfinished', vars);
+}
+
 export const explorePage: Page = (root, [name]) => {
   ensureStyle();
-  const list = h('ul', { class: 'sweeps', 'aria-label': 'sweeps' });
+  const list = h('ul', { class: 'sweeps', 'aria-label': I18N.t('explore.sweepsLabel') });
   const box = h('div', { class: 'sweep' });
   const open = name ?? BUILT_IN;
+  document.title = `${I18N.t('explore.title')} · ${T.appTitle}`;
   root.append(
-    h(
-      'section',
-      { class: 'panel explore' },
-      h('h1', {}, 'Explore'),
-      h('p', {}, 'How rule options change the games: matches played in every combination of options, with 95% intervals.'),
-      list,
-      box,
-    ),
+    h('section', { class: 'panel explore' }, h('h1', {}, I18N.t('explore.title')), h('p', {}, I18N.t('explore.intro')), list, box),
   );
   let alive = true;
   const entry = (href: string, text: string, current: boolean): HTMLLIElement =>
     h('li', {}, h('a', { href: link(`/explore/${href}`), 'aria-current': current ? 'page' : undefined }, text));
-  fill(list, entry(BUILT_IN, `Study: ${STUDY.ruleset} (${STUDY.cells.length} cells, built in)`, open === BUILT_IN));
+  const study = I18N.t('explore.studyEntry', { ruleset: rulesetName(STUDY.ruleset), count: STUDY.cells.length });
+  fill(list, entry(BUILT_IN, study, open === BUILT_IN));
   if (open === BUILT_IN) showSweep(box, STUDY, null);
-  else fill(box, h('p', { class: 'quiet' }, 'Loading…'));
+  else fill(box, h('p', { class: 'quiet' }, T.loading));
   // The list first: a sweep it does not name is not asked for (no request that can only fail).
   void getJSON<{ sweeps: ExploreEntry[] }>('/api/sweeps').then(async (r) => {
     if (!alive) return;
     const sweeps = r?.sweeps ?? [];
-    for (const e of sweeps) {
-      const text = `${e.name}: ${e.ruleset}, ${e.grids.join(' × ')} (${e.cells} cells${e.complete ? '' : ', unfinished'})`;
-      list.append(entry(e.name, text, e.name === open));
-    }
+    for (const e of sweeps) list.append(entry(e.name, entryText(e), e.name === open));
     if (open === BUILT_IN) return;
     const doc = sweeps.some((e) => e.name === open) ? await getJSON<ExploreDoc>(`/api/sweeps/${encodeURIComponent(open)}`) : null;
     if (!alive) return;
     if (doc && Array.isArray(doc.cells)) showSweep(box, doc, open);
-    else fill(box, h('p', {}, `No stored sweep '${open}'. `, h('a', { href: link('/explore') }, 'Back to the study')));
+    else
+      fill(
+        box,
+        h('p', {}, I18N.t('explore.noStored', { name: open }), ' ', h('a', { href: link('/explore') }, I18N.t('explore.backToStudy'))),
+      );
   });
   return () => {
     alive = false;

@@ -10,11 +10,23 @@ import { rememberSeats, rememberedSeats } from './identity.js';
 import { docOf, isLocalId, localGames, pendingGames } from './offline-store.js';
 import { OFFLINE_TEXT } from './pwa.js';
 import { go, link } from './router.js';
-import { T } from './text.js';
+import { I18N, T } from './text.js';
+import { momentText } from './when.js';
 
 function rulesetName(id: string): string {
   const info = RULESETS.find((r) => r.info.id === id)?.info;
   return info ? T.rulesetName(info) : id;
+}
+
+/**
+ * A game's result line in the page's language. The server writes it in English ('player 2 wins
+ * (30-24)', 'draw (27-27)', src/server/match.ts statusOf); a line of another shape is shown as it is.
+ */
+export function resultText(line: string): string {
+  const win = /^player (\d+) wins \(([\d-]+)\)$/.exec(line);
+  if (win) return I18N.t('pages.resultWin', { who: T.person(Number(win[1])), scores: win[2]! });
+  const draw = /^draw \(([\d-]+)\)$/.exec(line);
+  return draw ? I18N.t('pages.resultDraw', { scores: draw[1]! }) : line;
 }
 
 /** The seat this browser deletes a game as: one it remembers holding, else the first person's seat. */
@@ -54,8 +66,8 @@ function gameItem(g: GameDoc, removed: () => void): HTMLElement {
         { class: 'meta' },
         `${T.movesCount(g.moveCount)} · ${g.status === 'over' ? T.statusOver : T.statusPlaying} · ${T.seatsShort(kinds)}`,
       ),
-      h('span', { class: 'meta' }, new Date(g.updated).toLocaleString()),
-      g.result ? h('span', { class: 'meta result' }, g.result) : null,
+      h('span', { class: 'meta' }, h('time', { datetime: g.updated }, momentText(new Date(g.updated)))),
+      g.result ? h('span', { class: 'meta result' }, resultText(g.result)) : null,
     ),
     h('a', { class: 'button', href: link(`/game/${g.id}`) }, g.status === 'over' ? T.view : T.resume),
     del,
@@ -67,7 +79,7 @@ export function homePage(root: HTMLElement): void {
   const list = h('ul', { class: 'saved', 'aria-live': 'polite' }, h('li', {}, T.loading));
   const more = h('button', { class: 'more', hidden: true }, T.moreGames);
   const msg = h('p', { class: 'message', role: 'status' });
-  const area = h('textarea', { rows: 5, 'aria-label': T.importRecord, placeholder: '{ "format": "gabata-record/1", … }' });
+  const area = h('textarea', { rows: 5, 'aria-label': T.importRecord, placeholder: I18N.t('pages.importPlaceholder') });
   let next: string | null = null;
   /** Appends one page of games (the first page replaces the list). */
   const page = async (first: boolean): Promise<void> => {
@@ -121,7 +133,14 @@ export function homePage(root: HTMLElement): void {
       { class: 'hero' },
       h('h1', {}, T.appTitle),
       h('p', {}, T.appTagline),
-      h('a', { class: 'button primary big', href: link('/new') }, T.newGame),
+      h(
+        'p',
+        { class: 'hero-actions' },
+        h('a', { class: 'button primary big', href: link('/new') }, T.newGame),
+        ' ',
+        h('a', { class: 'button big learn', href: link('/learn'), 'data-action': 'learn' }, I18N.t('pages.learnToPlay')),
+      ),
+      h('p', { class: 'help' }, I18N.t('pages.learnIntro')),
     ),
     waitingPanel,
     h('section', { class: 'panel' }, h('h2', {}, T.savedGames), list, more),

@@ -6,7 +6,7 @@ import { api, ApiError } from './api.js';
 import { fill, h } from './dom.js';
 import { rememberSeats, rememberedSeats } from './identity.js';
 import { link } from './router.js';
-import { T } from './text.js';
+import { I18N, T } from './text.js';
 
 /** Opens the game in place of the join page (Back does not join again). */
 function openGame(id: string): void {
@@ -36,7 +36,16 @@ export function joinPage(root: HTMLElement, params: string[]): void {
         box,
         h('h1', {}, T.joinFailed),
         h('p', { class: 'message' }, used ? T.joinUsed : own ? T.joinOwn : T.joinWrong),
-        e instanceof ApiError ? h('p', { class: 'help' }, T.serverError(e.code, e.message)) : null,
+        // The server's own words are English: a translated page shows only its code.
+        e instanceof ApiError
+          ? h(
+              'p',
+              { class: 'help' },
+              I18N.lang === 'en'
+                ? T.serverError(e.code, e.message)
+                : [`${I18N.t('pages.errorCode')}${I18N.t('pages.colon')}`, h('code', {}, e.code)],
+            )
+          : null,
         h(
           'p',
           {},

@@ -9,6 +9,11 @@ import { boardAm } from './areas/board.js';
 import { learnAm } from './areas/learn.js';
 import { optionsAm } from './areas/options.js';
 import { playAm } from './areas/play.js';
+import { countryAm } from './parts/countries.js';
+import { exploreAm } from './parts/explore.js';
+import { pagesAm } from './parts/pages.js';
+import { proseAm } from './parts/prose.js';
+import { raceMatrixAm } from './parts/race-matrix.js';
 
 export const am: Catalogue = {
   _meta: { status: 'draft', reviewedBy: [] },
@@ -522,8 +527,12 @@ export const am: Catalogue = {
     },
   },
   region: { 'Eastern Africa': 'ምሥራቅ አፍሪካ', 'Western Africa': 'ምዕራብ አፍሪካ' },
-  country: { Ethiopia: 'ኢትዮጵያ', Eritrea: 'ኤርትራ', Nigeria: 'ናይጄሪያ' },
+  country: countryAm,
   place: { Aksum: 'አክሱም', Umon: 'ኡሞን', 'Adowa (Adwa)': 'ዓድዋ', 'Eritrean highlands': 'የኤርትራ ደጋማ ቦታዎች' },
+  explore: exploreAm,
+  raceMatrix: raceMatrixAm,
+  pages: pagesAm,
+  prose: proseAm,
   play: playAm,
   board: boardAm,
   learn: learnAm,

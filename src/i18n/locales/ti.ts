@@ -9,6 +9,11 @@ import { boardTi } from './areas/board.js';
 import { learnTi } from './areas/learn.js';
 import { optionsTi } from './areas/options.js';
 import { playTi } from './areas/play.js';
+import { countryTi } from './parts/countries.js';
+import { exploreTi } from './parts/explore.js';
+import { pagesTi } from './parts/pages.js';
+import { proseTi } from './parts/prose.js';
+import { raceMatrixTi } from './parts/race-matrix.js';
 
 export const ti: Catalogue = {
   _meta: { status: 'draft', reviewedBy: [] },
@@ -522,8 +527,12 @@ export const ti: Catalogue = {
     },
   },
   region: { 'Eastern Africa': 'ምብራቕ ኣፍሪቃ', 'Western Africa': 'ምዕራብ ኣፍሪቃ' },
-  country: { Ethiopia: 'ኢትዮጵያ', Eritrea: 'ኤርትራ', Nigeria: 'ናይጀርያ' },
+  country: countryTi,
   place: { Aksum: 'ኣኽሱም', Umon: 'ኡሞን', 'Adowa (Adwa)': 'ዓድዋ', 'Eritrean highlands': 'ደጋታት ኤርትራ' },
+  explore: exploreTi,
+  raceMatrix: raceMatrixTi,
+  pages: pagesTi,
+  prose: proseTi,
   play: playTi,
   board: boardTi,
   learn: learnTi,

@@ -4,6 +4,7 @@
  * one map.
  */
 import { h } from '../dom.js';
+import { I18N } from '../text.js';
 import { items, matches, NO_FILTER, vocab, type Filter, type Item } from './data.js';
 import { evidenceMap, markersOf } from './map.js';
 import type { Nav } from './nav.js';
@@ -21,13 +22,14 @@ function card(it: Item, nav: Nav): HTMLElement {
     'article',
     { class: 'game-card', 'data-ruleset': e.rulesetId },
     h('h2', {}, h('a', { href: href ?? '#', onclick: open, class: 'card-title' }, e.name)),
-    e.aliases.length ? h('p', { class: 'aliases' }, `${CT.also} ${e.aliases.join(', ')}`) : null,
+    // Other names of the game, as the sources write them.
+    e.aliases.length ? h('p', { class: 'aliases' }, `${CT.also} `, h('span', { translate: 'no' }, e.aliases.join(', '))) : null,
     h(
       'p',
       { class: 'meta' },
       h('span', { class: 'chip region' }, e.region),
       h('span', { class: 'chip' }, e.period),
-      h('span', { class: 'chip' }, e.category.filter((c) => c !== 'Board' && c !== 'Sow').join(', ')),
+      h('span', { class: 'chip' }, e.category.filter((c) => c !== 'Board' && c !== 'Sow').join(I18N.t('pages.listSeparator'))),
       h('span', { class: 'chip' }, it.ruleset.info.players.map((p) => CT.playersN(p)).join(' / ')),
     ),
     h('p', { class: 'one-line' }, e.oneLine),

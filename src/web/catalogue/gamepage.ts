@@ -13,11 +13,47 @@ import { items, type Item } from './data.js';
 import { evidenceMap, markersOf } from './map.js';
 import type { Nav } from './nav.js';
 import { figuresPlot } from './plot.js';
-import { raceSection } from './race.js';
 import { ensureStyle } from './style.js';
-import { CAPTURE_WORDS, CT } from './text.js';
+import { I18N } from '../text.js';
+import { dayText } from '../when.js';
+import { raceSection } from './race.js';
+import { CAPTURE_WORDS, CT, readingText } from './text.js';
 
 const sourceText = (s: CatalogueSource): string => `${s.author} ${s.year}. ${s.title}. ${s.published}.`;
+const num = (x: number): string => I18N.formatNumber(x);
+const num1 = (x: number): string => I18N.formatNumber(x, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/** Identifiers in other catalogues (`DLP.Evidence.665`, `BGG.39615`): written as they are, as code. */
+const IDENTIFIER = /\b(?:DLP|BGG)(?:\.[A-Za-z]+)*\.\d+\b/g;
+
+/** A paragraph of ours, its identifiers set as code. */
+function prose(text: string): (Node | string)[] {
+  const out: (Node | string)[] = [];
+  let at = 0;
+  for (const m of text.matchAll(IDENTIFIER)) {
+    out.push(text.slice(at, m.index), h('code', {}, m[0]));
+    at = m.index + m[0].length;
+  }
+  out.push(text.slice(at));
+  return out.filter((x) => x !== '');
+}
+
+/** Punctuation in the page's language (Ge'ez script has its own colon and comma: ፦ ፣). */
+const COLON = I18N.t('pages.colon');
+const LIST = I18N.t('pages.listSeparator');
+
+/** A word of the concepts table ('relay', 'during play') in the page's language. */
+const concept = (word: string): string => I18N.lookup(`pages.concept.${word}`) ?? word;
+
+/**
+ * What an option's value means: in English the ruleset's own explanation; in a translation the
+ * plain words of the new-game screen (`options.*`) where they exist, else the explanation.
+ */
+function optionWords(rulesetId: string, name: string, value: string, english: string | undefined): string | undefined {
+  if (I18N.lang === 'en') return english;
+  const words = (at: string): string | undefined =>
+    I18N.lookup(`${at}.values.${value}`) ?? (/^\d+$/.test(value) ? I18N.lookup(`${at}.values.n`, { count: Number(value) }) : undefined);
+  return words(`options.in.${rulesetId}.${name}`) ?? words(`options.opt.${name}`) ?? english;
+}
 
 function section(title: string, id: string, ...body: (Node | string | null)[]): HTMLElement {
   return h('section', { class: 'panel', id, 'aria-labelledby': `${id}-h` }, h('h2', { id: `${id}-h` }, title), ...body);
@@ -33,31 +69,32 @@ function dl(rows: [string, Node | string | null][]): HTMLElement {
 
 function evidenceCard(ev: EvidenceRecord): HTMLElement {
   const p = ev.place;
-  const coords =
-    `${p.coords.lat.toFixed(6)}° ${p.coords.lat >= 0 ? 'N' : 'S'}, ${Math.abs(p.coords.lon).toFixed(6)}° ` +
-    `${p.coords.lon >= 0 ? 'E' : 'W'}`;
+  const deg = (x: number): string => I18N.formatNumber(Math.abs(x), { minimumFractionDigits: 6, maximumFractionDigits: 6 });
+  const lat = I18N.t(p.coords.lat >= 0 ? 'pages.latNorth' : 'pages.latSouth', { deg: deg(p.coords.lat) });
+  const lon = I18N.t(p.coords.lon >= 0 ? 'pages.lonEast' : 'pages.lonWest', { deg: deg(p.coords.lon) });
+  const coords = `${lat}, ${lon}`;
   return h(
     'article',
     { class: 'evidence-record', 'data-evidence': ev.id },
-    h('h3', {}, ev.id),
+    h('h3', {}, h('code', {}, ev.id)),
     dl([
-      [CT.field.id, ev.id],
-      [CT.field.type, ev.type],
+      [CT.field.id, h('code', {}, ev.id)],
+      [CT.field.type, I18N.lookup(`pages.evidenceType.${ev.type}`) ?? ev.type],
       [CT.field.place, `${p.name}, ${p.country}`],
       [CT.field.coords, p.basis === 'seed' ? coords : `${coords} (${CT.approximate})`],
-      [CT.field.dms, p.dms ?? null],
-      [CT.field.date, `${ev.date.from} – ${ev.date.to}`],
-      [CT.field.confidence, String(ev.confidence)],
-      [CT.field.source, `${sourceText(ev.source)} ${CT.pages(ev.source.pages)}`],
-      [CT.field.citation, ev.citation],
-      [CT.field.rules, ev.rulesParaphrase],
-      [CT.field.content, ev.contentSummary],
+      [CT.field.dms, p.dms ? h('span', { translate: 'no' }, p.dms) : null],
+      [CT.field.date, `${dayText(ev.date.from)} – ${dayText(ev.date.to)}`],
+      [CT.field.confidence, I18N.formatNumber(ev.confidence)],
+      [CT.field.source, h('span', {}, h('cite', { translate: 'no' }, sourceText(ev.source)), ` ${CT.pages(ev.source.pages)}`)],
+      [CT.field.citation, h('cite', { translate: 'no' }, ev.citation)],
+      [CT.field.rules, h('span', {}, ...prose(ev.rulesParaphrase))],
+      [CT.field.content, h('span', {}, ...prose(ev.contentSummary))],
       [CT.field.note, [ev.note, p.basis === 'approximate' ? p.note : undefined].filter(Boolean).join(' ') || null],
     ]),
   );
 }
 
-function optionLine(specs: readonly OptionSpec[], names: string): HTMLElement {
+function optionLine(rulesetId: string, specs: readonly OptionSpec[], names: string): HTMLElement {
   const parts = names
     .split(/[,\s]+/)
     .filter(Boolean)
@@ -65,23 +102,31 @@ function optionLine(specs: readonly OptionSpec[], names: string): HTMLElement {
       const spec = specs.find((o) => o.name === name);
       if (!spec) return h('span', {}, h('code', {}, name));
       const dflt = String(spec.default);
-      const explain =
+      const english =
         spec.kind === 'choice'
           ? spec.explain[dflt]
           : spec.kind === 'boolean'
             ? spec.explain[spec.default ? 'true' : 'false']
             : spec.description;
+      const explain = optionWords(rulesetId, name, dflt, english);
       const others =
         spec.kind === 'choice' ? spec.values.filter((x) => x !== dflt) : spec.kind === 'boolean' ? [String(!spec.default)] : [];
       return h(
         'span',
         { class: 'option-line', 'data-option': name },
         h('code', {}, `${name} = ${dflt}`),
-        ` (${CT.defaultReading}): ${explain ?? ''}`,
-        others.length ? h('span', { class: 'others' }, `; other readings: ${others.join(', ')}`) : null,
+        ` (${CT.defaultReading})${explain ? `${COLON}${explain}` : ''}`,
+        others.length
+          ? h(
+              'span',
+              { class: 'others' },
+              `${I18N.t('pages.clauseSeparator')}${I18N.t('pages.otherReadings')}${COLON}`,
+              h('code', {}, others.join(', ')),
+            )
+          : null,
       );
     });
-  return h('div', { class: 'recon-option' }, h('span', { class: 'label' }, `${CT.option}: `), ...parts);
+  return h('div', { class: 'recon-option' }, h('span', { class: 'label' }, `${CT.option}${COLON}`), ...parts);
 }
 
 /** A capture named by its clause, in the clause's words: 'GIF-06: a last bean making two or four…'. */
@@ -99,30 +144,30 @@ function conceptsTable(it: Item): HTMLElement {
   // The board is read live from the game's geometry; play-derived concepts come from the shipped computation.
   if (geo)
     rows.push(
-      [CT.c.board, `${geo.rows} × ${geo.cols} (${geo.holeCount} holes)`],
-      [CT.c.stores, String(geo.stores.length)],
-      [CT.c.tracks, String(geo.tracks.length)],
+      [CT.c.board, `${geo.rows} × ${geo.cols} (${I18N.t('pages.holes', { count: geo.holeCount })})`],
+      [CT.c.stores, I18N.formatNumber(geo.stores.length)],
+      [CT.c.tracks, I18N.formatNumber(geo.tracks.length)],
     );
   if (c) {
     rows.push(
-      [CT.c.sowing, c.sowing],
+      [CT.c.sowing, concept(c.sowing)],
       [CT.c.race, c.race ? CT.yes : CT.no],
       [CT.c.captures, c.captureKinds.map((k) => CAPTURE_WORDS[k] ?? captureByClause(it, k)).join('; ') || CT.none],
-      [CT.c.ownership, c.ownershipChanges.join(', ') || CT.never],
-      [CT.c.rounds, c.rounds],
+      [CT.c.ownership, c.ownershipChanges.map(concept).join(LIST) || CT.never],
+      [CT.c.rounds, concept(c.rounds)],
       [CT.c.skips, c.skips ? CT.yes : CT.no],
       [CT.c.passes, c.passes ? CT.yes : CT.no],
     );
   }
-  rows.push([CT.c.players, it.ruleset.info.players.join(' or ')]);
+  rows.push([CT.c.players, it.ruleset.info.players.map((p) => I18N.formatNumber(p)).join(I18N.t('pages.or'))]);
   if (f) {
     rows.push(
-      [CT.c.meanLength, String(f.meanLength)],
-      [CT.c.lengthRange, `${f.lengthQuartiles[0]} / ${f.lengthQuartiles[2]} / ${f.lengthQuartiles[4]}`],
-      [CT.c.meanRounds, String(f.meanRounds)],
-      [CT.c.advantage, `${f.firstPlayerAdvantage >= 0 ? '+' : ''}${(f.firstPlayerAdvantage * 100).toFixed(1)} points`],
-      [CT.c.drawRate, `${(f.drawRate * 100).toFixed(1)}%`],
-      [CT.c.branching, String(f.branchingFactor)],
+      [CT.c.meanLength, num(f.meanLength)],
+      [CT.c.lengthRange, `${num(f.lengthQuartiles[0])} / ${num(f.lengthQuartiles[2])} / ${num(f.lengthQuartiles[4])}`],
+      [CT.c.meanRounds, num(f.meanRounds)],
+      [CT.c.advantage, I18N.t('pages.points', { value: `${f.firstPlayerAdvantage >= 0 ? '+' : ''}${num1(f.firstPlayerAdvantage * 100)}` })],
+      [CT.c.drawRate, I18N.formatNumber(f.drawRate, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 })],
+      [CT.c.branching, num(f.branchingFactor)],
     );
   }
   return h(
@@ -170,6 +215,11 @@ function boardPreview(it: Item, play: () => void): HTMLElement | null {
   return box;
 }
 
+/** The link to the game's tutorial (`#/learn/<ruleset>`). */
+function learnLink(rulesetId: string): HTMLElement {
+  return h('a', { class: 'button learn', href: `#/learn/${rulesetId}`, 'data-action': 'learn' }, I18N.t('pages.learnToPlay'));
+}
+
 function headerOf(it: Item, play: () => void, playButton: () => HTMLElement): HTMLElement {
   const e = it.entry;
   const info = it.ruleset.info;
@@ -177,16 +227,17 @@ function headerOf(it: Item, play: () => void, playButton: () => HTMLElement): HT
     'header',
     { class: 'cat-head' },
     h('h1', {}, e.name),
-    e.aliases.length ? h('p', { class: 'aliases' }, `${CT.also} ${e.aliases.join(', ')}`) : null,
+    e.aliases.length ? h('p', { class: 'aliases' }, `${CT.also} `, h('span', { translate: 'no' }, e.aliases.join(', '))) : null,
     h(
       'p',
       { class: 'meta' },
       h('span', { class: 'chip region' }, e.region),
       h('span', { class: 'chip' }, e.period),
-      h('span', { class: 'chip' }, e.category.join(', ')),
+      // 'Board' and 'Sow' are every game's: the cards leave them out too.
+      h('span', { class: 'chip' }, e.category.filter((c) => c !== 'Board' && c !== 'Sow').join(LIST)),
       h('span', { class: 'chip' }, info.players.map((p) => CT.playersN(p)).join(' / ')),
     ),
-    h('div', { class: 'cat-head-text' }, h('p', { class: 'one-line' }, e.oneLine), playButton()),
+    h('div', { class: 'cat-head-text' }, h('p', { class: 'one-line' }, e.oneLine), playButton(), learnLink(e.rulesetId)),
     boardPreview(it, play),
   );
 }
@@ -195,7 +246,7 @@ function historySection(e: Item['entry']): HTMLElement {
   return section(
     CT.history,
     'history',
-    ...e.history.map((p) => h('p', {}, p)),
+    ...e.history.map((p) => h('p', {}, ...prose(p))),
     dl([
       [CT.origin, e.origin],
       [CT.period, e.period],
@@ -207,7 +258,9 @@ function historySection(e: Item['entry']): HTMLElement {
               { class: 'identifiers' },
               e.identifiers.map((i) => h('code', { 'data-identifier': i.id }, i.id)).flatMap((x, k) => (k ? [' ', x] : [x])),
             )
-          : (e.identifiersNote ?? ''),
+          : e.identifiersNote
+            ? h('span', {}, ...prose(e.identifiersNote))
+            : '',
       ],
       [
         CT.sources,
@@ -215,7 +268,14 @@ function historySection(e: Item['entry']): HTMLElement {
           'ul',
           { class: 'sources' },
           e.sources.map((s) =>
-            h('li', {}, sourceText(s), ' ', h('strong', { class: 'pages' }, CT.pages(s.pages)), s.note ? ` (${s.note})` : ''),
+            h(
+              'li',
+              {},
+              h('cite', { translate: 'no' }, sourceText(s)),
+              ' ',
+              h('strong', { class: 'pages' }, CT.pages(s.pages)),
+              s.note ? h('span', { translate: 'no' }, ` (${s.note})`) : '',
+            ),
           ),
         ),
       ],
@@ -245,15 +305,21 @@ function readingsSection(it: Item): HTMLElement {
     h(
       'ul',
       { class: 'reconstructions' },
-      info.reconstructions.map((r) =>
+      info.reconstructions.map((r, i) =>
         h(
           'li',
           { 'data-ref': r.ref },
           h('code', {}, r.ref),
           ' ',
-          r.text,
-          r.confidence ? h('span', { class: `confidence ${r.confidence}` }, ` ${CT.confidence} ${r.confidence}`) : null,
-          r.option ? optionLine(it.ruleset.options, r.option) : h('div', { class: 'recon-option' }, CT.noOption),
+          readingText(info.id, i, r.text),
+          r.confidence
+            ? h(
+                'span',
+                { class: `confidence ${r.confidence}` },
+                ` ${CT.confidence} ${I18N.lookup(`pages.confidence.${r.confidence}`) ?? r.confidence}`,
+              )
+            : null,
+          r.option ? optionLine(info.id, it.ruleset.options, r.option) : h('div', { class: 'recon-option' }, CT.noOption),
         ),
       ),
     ),
@@ -264,7 +330,7 @@ function evidenceSection(e: Item['entry'], all: readonly Item[]): HTMLElement {
   return section(
     CT.evidence,
     'evidence',
-    e.evidenceNote ? h('p', { class: 'help' }, e.evidenceNote) : null,
+    e.evidenceNote ? h('p', { class: 'help' }, ...prose(e.evidenceNote)) : null,
     ...e.evidence.map(evidenceCard),
     h('h3', {}, CT.evidenceMap),
     evidenceMap(
@@ -288,11 +354,17 @@ function similarSection(e: Item['entry'], all: readonly Item[], gameLink: (id: s
         h(
           'li',
           { 'data-basis': s.basis },
-          s.rulesetId && all.some((i) => i.ruleset.info.id === s.rulesetId) ? gameLink(s.rulesetId, s.name) : s.name,
+          s.rulesetId && all.some((i) => i.ruleset.info.id === s.rulesetId)
+            ? gameLink(s.rulesetId, all.find((i) => i.ruleset.info.id === s.rulesetId)!.entry.name)
+            : h('span', { translate: 'no' }, s.name),
         ),
       ),
     ),
-    h('p', { class: 'help' }, e.similar.every((s) => s.basis === 'portal') ? CT.similarPortal : (e.similarNote ?? CT.similarOurs)),
+    h(
+      'p',
+      { class: 'help' },
+      ...prose(e.similar.every((s) => s.basis === 'portal') ? CT.similarPortal : (e.similarNote ?? CT.similarOurs)),
+    ),
   );
 }
 
@@ -313,7 +385,7 @@ function conceptsSection(it: Item): HTMLElement {
             h(
               'figcaption',
               {},
-              h('strong', {}, CT.figuresBasis(it.figures.games, it.figures.date)),
+              h('strong', {}, CT.figuresBasis(it.figures.games, dayText(it.figures.date))),
               '. ',
               CT.figuresPolicy,
               h(
@@ -382,7 +454,7 @@ export function renderGamePage(root: HTMLElement, rulesetId: string, nav: Nav): 
       { class: 'cat-game', 'data-ruleset': e.rulesetId },
       back,
       headerOf(it, play, playButton),
-      section(CT.description, 'about', ...e.description.map((p) => h('p', {}, p))),
+      section(CT.description, 'about', ...e.description.map((p) => h('p', {}, ...prose(p)))),
       historySection(e),
       rulesSection(e),
       readingsSection(it),

@@ -8,7 +8,7 @@ import type { CatalogueEntry, Place } from '../../catalogue/types.js';
 import { h } from '../dom.js';
 import africaData from './africa.json';
 import { s } from './svg.js';
-import { CT } from './text.js';
+import { CT, countryName } from './text.js';
 
 interface Outline {
   projection: { west: number; north: number; unitsPerDegree: number; cosLat: number };
@@ -84,7 +84,7 @@ function view(v: (typeof VIEWS)[number], markers: MapMarker[], highlight: Set<st
           class: highlight.has(c.name) ? 'country region' : 'country',
           'vector-effect': 'non-scaling-stroke',
         },
-        s('title', {}, c.name),
+        s('title', {}, countryName(c.name)),
       ),
     );
   }
@@ -93,7 +93,8 @@ function view(v: (typeof VIEWS)[number], markers: MapMarker[], highlight: Set<st
   // Faded markers first, so this game's are drawn on top.
   for (const m of [...markers].sort((x, y) => Number(x.focus) - Number(y.focus))) {
     const { x, y } = project(m.place.coords.lat, m.place.coords.lon);
-    const label = `${m.gameName}: ${m.place.name}${m.evidenceId ? ` (${m.evidenceId})` : ` (${CT.approximate})`}`;
+    // The evidence record's id stays in data-evidence; the record itself names it on the game's page.
+    const label = `${m.gameName}: ${m.place.name}${m.evidenceId ? '' : ` (${CT.approximate})`}`;
     const dot = s(
       'circle',
       {

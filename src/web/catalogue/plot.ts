@@ -1,6 +1,7 @@
 /** A small SVG plot of a ruleset's measured figures: match outcomes and the spread of match length. */
 import type { Figures } from '../../catalogue/figures.js';
 import { s } from './svg.js';
+import { I18N } from '../text.js';
 import { CT } from './text.js';
 
 const W = 320;
@@ -53,7 +54,13 @@ export function figuresPlot(f: Figures): SVGSVGElement {
     ),
   );
   svg.append(s('line', { x1: scale(med), x2: scale(med), y1: y - 8, y2: y + 8, class: 'median' }));
-  svg.append(s('circle', { cx: scale(f.meanLength), cy: y, r: 3, class: 'mean' }, s('title', {}, `mean ${f.meanLength}`)));
+  svg.append(
+    s(
+      'circle',
+      { cx: scale(f.meanLength), cy: y, r: 3, class: 'mean' },
+      s('title', {}, I18N.t('pages.meanIs', { value: I18N.formatNumber(f.meanLength) })),
+    ),
+  );
   svg.append(s('text', { x: 2, y: H - 2, class: 'plot-axis' }, String(10 ** lo)));
   svg.append(s('text', { x: W / 2, y: H - 2, class: 'plot-axis', 'text-anchor': 'middle' }, CT.logScale));
   svg.append(s('text', { x: W - 2, y: H - 2, class: 'plot-axis', 'text-anchor': 'end' }, String(10 ** hi)));

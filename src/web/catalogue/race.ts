@@ -12,51 +12,77 @@ import type { Ruleset } from '../../core/game.js';
 import type { Geometry } from '../../core/geometry.js';
 import raceSelus from '../../catalogue/race-selus.json';
 import { h } from '../dom.js';
+import { I18N } from '../text.js';
+import { dayText } from '../when.js';
 import { s } from './svg.js';
 
 /** The committed results, by ruleset id. */
 const RESULTS: Readonly<Record<string, RaceResultFile>> = { selus: raceSelus as unknown as RaceResultFile };
 
+const n3 = (x: number): string => I18N.formatNumber(x, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+const percentOf = (p: number, digits: number): string =>
+  I18N.formatNumber(p, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits });
+/** Stands for a piece of code inside a message, cut out and set as code (`withCode`). */
+const CODE = '\u0000';
+
+/** The section's words in the page's language (the message catalogue's `raceMatrix.*`), numbers written through Intl. */
 export const RT = {
-  title: 'The opening race as a matrix game',
+  title: I18N.t('raceMatrix.title'),
   intro: (n: number, m: number) =>
-    `Both players choose their starting hole at the same time, without seeing the other's choice: player 1 among ${n} ` +
-    `holes, player 2 among ${m}. Each pair of choices is raced, and the position after the race is played out by the ` +
-    'computer from both seats. That is a two-player zero-sum game, solved here for the mixed strategies no opponent ' +
-    'can exploit.',
-  payoff: 'Each cell is player 1’s mean score (win 1, draw ½, loss 0); player 2’s is 1 minus it.',
-  coin: '⚖ a dead heat or a loop: a fair coin decides the race, and the cell averages both outcomes.',
-  corner: 'P1 ↓ / P2 →',
-  hole: (n: number) => `hole ${n}`,
-  p1: 'Player 1',
-  p2: 'Player 2',
-  mix: 'how often',
-  value: (v: number) => `Value of the game to player 1: ${v.toFixed(3)}`,
+    `${I18N.t('raceMatrix.introChoices', { rows: I18N.formatNumber(n), cols: I18N.formatNumber(m) })} ${I18N.t('raceMatrix.introSolve')}`,
+  payoff: I18N.t('raceMatrix.payoff'),
+  coin: I18N.t('raceMatrix.coin'),
+  corner: I18N.t('raceMatrix.corner'),
+  hole: (n: number) => I18N.t('raceMatrix.hole', { hole: n }),
+  p1: I18N.t('raceMatrix.p1'),
+  p2: I18N.t('raceMatrix.p2'),
+  mixOf: (who: string) => I18N.t('raceMatrix.mixOf', { who }),
+  value: (v: number) => I18N.t('raceMatrix.value', { value: n3(v) }),
   valueRange: (lo: number, hi: number, n: number) =>
-    `Redrawing every cell within its standard error (${n} times), the value stayed within ${lo.toFixed(3)}–${hi.toFixed(3)} ` +
-    'in 95% of draws.',
-  startFrom: (who: string) => `${who} should start from`,
-  share: (hole: number, p: number) => `hole ${hole}: ${(p * 100).toFixed(1)}%`,
-  never: (holes: number[]) => (holes.length ? `never from ${holes.map((x) => `hole ${x}`).join(', ')}` : ''),
-  support: (p: number) => `in the mix in ${(p * 100).toFixed(0)}% of redrawn matrices`,
-  guarantee: (row: number, col: number) =>
-    `Player 1’s mix scores at least ${row.toFixed(3)} whatever player 2 does; player 2’s mix holds player 1 to at most ` +
-    `${col.toFixed(3)}.`,
+    I18N.t('raceMatrix.valueRange', { lo: n3(lo), hi: n3(hi), count: I18N.formatNumber(n) }),
+  startFrom: (who: string) => I18N.t('raceMatrix.startFrom', { who }),
+  share: (hole: number, p: number) => I18N.t('raceMatrix.share', { hole, share: percentOf(p, 1) }),
+  never: (holes: number[]) =>
+    holes.length
+      ? I18N.t('raceMatrix.never', {
+          holes: holes.map((x) => I18N.t('raceMatrix.hole', { hole: x })).join(I18N.t('raceMatrix.listSeparator')),
+        })
+      : '',
+  support: (p: number) => I18N.t('raceMatrix.support', { share: percentOf(p, 0) }),
+  guarantee: (row: number, col: number) => I18N.t('raceMatrix.guarantee', { row: n3(row), col: n3(col) }),
+  /** How the file was computed; the computer player's name (a research term) stands as CODE, for `withCode`. */
   basis: (f: RaceResultFile) =>
-    `Computed ${f.date}: ${f.budget.games} games per cell, both seats played by ${f.budget.agent} after the race; seed ` +
-    `${f.seed}; ${f.seconds} s.`,
-  caveat:
-    'The standard errors measure the spread of the games played (the agent’s seeded tie-breaks and the coin), not the ' +
-    'distance from perfect play: a deeper search may value a cell differently.',
-  reproduce: 'Reproduce',
+    I18N.t('raceMatrix.basis', {
+      date: dayText(f.date),
+      games: I18N.formatNumber(f.budget.games),
+      agent: CODE,
+      seed: String(f.seed),
+      seconds: I18N.formatNumber(f.seconds),
+    }),
+  caveat: I18N.t('raceMatrix.caveat'),
+  reproduce: I18N.t('raceMatrix.reproduce'),
   cellTitle: (r: number, c: number, cell: RaceCell) =>
-    `Player 1 from hole ${r}, player 2 from hole ${c}: player 1 scores ${cell.mean.toFixed(3)}` +
-    `${cell.se === null ? '' : ` ± ${cell.se.toFixed(3)}`} over ${cell.games} games (${cell.wins} won, ${cell.draws} drawn, ` +
-    `${cell.losses} lost); ${cell.raceWinner === 0 ? 'a coin decides the race' : `player ${cell.raceWinner} wins the race`}` +
-    ` in ${cell.ticks} ticks.`,
-  boardTitle: 'Where the starts are',
-  boardLabel: 'The board with each player’s starting holes and how often the equilibrium starts from each',
+    `${I18N.t('raceMatrix.cellTitle', {
+      row: r,
+      col: c,
+      mean: `${n3(cell.mean)}${cell.se === null ? '' : ` ± ${n3(cell.se)}`}`,
+      games: I18N.formatNumber(cell.games),
+    })} ${I18N.t('raceMatrix.cellTally', {
+      wins: I18N.formatNumber(cell.wins),
+      draws: I18N.formatNumber(cell.draws),
+      losses: I18N.formatNumber(cell.losses),
+      race: cell.raceWinner === 0 ? I18N.t('raceMatrix.cellCoin') : I18N.t('raceMatrix.cellWinner', { player: cell.raceWinner }),
+      ticks: I18N.formatNumber(cell.ticks),
+    })}`,
+  boardTitle: I18N.t('raceMatrix.boardTitle'),
+  boardLabel: I18N.t('raceMatrix.boardLabel'),
 } as const;
+
+/** A message with one piece of code in it (where CODE stands), that piece set as code. */
+function withCode(text: string, code: string): (Node | string)[] {
+  const at = text.indexOf(CODE);
+  return at < 0 ? [text] : [text.slice(0, at), h('code', {}, code), text.slice(at + CODE.length)];
+}
 
 const CSS =
   `
@@ -87,7 +113,7 @@ table.race-matrix td.cell.eq { outline: 2px solid #2f2218; outline-offset: -2px;
 .race-eq .value { font-size: 1.05rem; font-weight: 600; }
 .race-eq .muted, .race-basis { font-size: .85rem; color: var(--ink-soft, #6b5646); }
 .race-board { width: 100%; max-width: 420px; height: auto; display: block; }
-.race-board text { font-family: system-ui, sans-serif; }
+.race-board text { font-family: system-ui, "Noto Sans Ethiopic", sans-serif; }
 .race-board .hole { fill: #8d5a2c; stroke: #5a371b; }
 .race-board .hole.p1 { fill: #f1ddb3; stroke: #d9a441; stroke-width: 3; }
 .race-board .hole.p2 { fill: #ecc9bd; stroke: #b4533a; stroke-width: 3; }
@@ -121,7 +147,7 @@ export function heat(score: number): string {
   return `rgb(${c.join(', ')})`;
 }
 
-const pct = (p: number): string => (p > 0 ? `${Math.round(p * 100)}%` : '–');
+const pct = (p: number): string => (p > 0 ? percentOf(p, 0) : '–');
 
 /** A cell of the heat map; its colour is set through the CSS object model, which the content security policy allows. */
 function heatCell(attrs: Record<string, string | number>, score: number, text: string): HTMLElement {
@@ -139,7 +165,7 @@ function matrixTable(f: RaceResultFile): HTMLElement {
     {},
     h('th', { scope: 'col' }, RT.corner),
     f.cols.map((c) => h('th', { scope: 'col', 'data-col': c }, RT.hole(c))),
-    h('th', { scope: 'col', class: 'mix' }, `${RT.p1}: ${RT.mix}`),
+    h('th', { scope: 'col', class: 'mix' }, RT.mixOf(RT.p1)),
   );
   const rows = f.cells.map((r, i) =>
     h(
@@ -156,7 +182,7 @@ function matrixTable(f: RaceResultFile): HTMLElement {
             'data-mean': cell.mean,
           },
           cell.mean,
-          cell.mean.toFixed(2),
+          I18N.formatNumber(cell.mean, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
         ),
       ),
       h('td', { class: `mix${e.row[i]! > 0 ? ' on' : ''}`, 'data-p1-mix': f.rows[i]! }, pct(e.row[i]!)),
@@ -165,7 +191,7 @@ function matrixTable(f: RaceResultFile): HTMLElement {
   const foot = h(
     'tr',
     {},
-    h('th', { scope: 'row', class: 'mix' }, `${RT.p2}: ${RT.mix}`),
+    h('th', { scope: 'row', class: 'mix' }, RT.mixOf(RT.p2)),
     f.cols.map((c, j) => h('td', { class: `mix${e.col[j]! > 0 ? ' on' : ''}`, 'data-p2-mix': c }, pct(e.col[j]!))),
     h('td', {}),
   );
@@ -253,7 +279,14 @@ export function raceSection(ruleset: Ruleset): HTMLElement | null {
         'div',
         {},
         matrixTable(f),
-        h('div', { class: 'race-legend' }, h('span', {}, '0'), h('span', { class: 'ramp' }), h('span', {}, '1'), h('span', {}, RT.coin)),
+        h(
+          'div',
+          { class: 'race-legend' },
+          h('span', {}, I18N.formatNumber(0)),
+          h('span', { class: 'ramp' }),
+          h('span', {}, I18N.formatNumber(1)),
+          h('span', {}, RT.coin),
+        ),
       ),
       h(
         'div',
@@ -271,7 +304,7 @@ export function raceSection(ruleset: Ruleset): HTMLElement | null {
       ' ',
       RT.valueRange(st.valueLow, st.valueHigh, st.resamples),
     ),
-    h('p', { class: 'race-basis', 'data-computed': f.date }, RT.basis(f), ' ', RT.caveat),
+    h('p', { class: 'race-basis', 'data-computed': f.date }, ...withCode(RT.basis(f), f.budget.agent), ' ', RT.caveat),
     h('details', {}, h('summary', {}, RT.reproduce), h('code', {}, command)),
   );
 }

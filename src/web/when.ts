@@ -1,0 +1,28 @@
+/**
+ * Dates and times written the page language's way, through Intl. Where the browser's Intl has no
+ * data for the language (chromium has none for Tigrinya) it would fall back to English month
+ * names; the date is then written in figures only, day first (1/12/2026, 14:05), as Ethiopia and
+ * Eritrea write it.
+ */
+import { I18N } from './text.js';
+
+/** Does this browser's Intl know the page's language (or is the page in English)? */
+const known = I18N.lang === 'en' || Intl.DateTimeFormat.supportedLocalesOf([I18N.lang]).length > 0;
+
+const two = (n: number): string => String(n).padStart(2, '0');
+
+const DAY = known ? new Intl.DateTimeFormat(I18N.lang, { dateStyle: 'long', timeZone: 'UTC' }) : null;
+const MOMENT = known ? new Intl.DateTimeFormat(I18N.lang, { dateStyle: 'medium', timeStyle: 'short' }) : null;
+
+/** A calendar day given as an ISO date (`2026-12-01`, or a timestamp whose day is taken), or the text as it came. */
+export function dayText(iso: string): string {
+  const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return iso;
+  return DAY ? DAY.format(d) : `${d.getUTCDate()}/${d.getUTCMonth() + 1}/${d.getUTCFullYear()}`;
+}
+
+/** A moment (when a game was last played), in the browser's time zone. */
+export function momentText(d: Date): string {
+  if (Number.isNaN(d.getTime())) return '';
+  return MOMENT ? MOMENT.format(d) : `${d.getDate()}/${d.getMonth() + 1}/${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
