@@ -6,41 +6,24 @@
  * The About page says the translations are drafts. Screenshots go to test-output/screenshots/.
  */
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MAX_MOVES, MOVE_PASS } from '../src/core/game.js';
 import { Rng } from '../src/core/rng.js';
 import { PHASE_OVER, PHASE_RACE } from '../src/core/state.js';
 import { getRuleset } from '../src/games/index.js';
 import { CATALOGUES, KEPT_TERMS, LANGUAGE_STORAGE_KEY, LANGUAGES } from '../src/i18n/index.js';
 import { makeRecord, recordJointMoveText, recordMoveText } from '../src/notation/record.js';
-import { PageErrors } from './helpers/page-errors.js';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';
-import { closeWebSuite, openWebSuite, ROOT, type RunningServer } from './web-harness.js';
+import { ROOT } from './web-harness.js';
+import { browser, contexts, pageErrors, server, useWebSuite } from './helpers/web-suite.js';
 
 const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const FONT_FILE = '/fonts/noto-sans-ethiopic-ethiopic-400-normal.woff2';
 
-let dir: string;
-let server: RunningServer;
-let browser: Browser;
-const pageErrors = new PageErrors();
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  ({ dir, server, browser } = await openWebSuite('gabata-web-i18n-', SHOTS));
-});
-
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-  expect(pageErrors.take()).toEqual([]);
-});
-
-afterAll(async () => {
-  await closeWebSuite({ dir, server, browser });
-});
+useWebSuite('gabata-web-i18n-', SHOTS);
 
 /** A fresh browser profile (its own storage) whose browser languages are `locale`'s; one page in it. */
 async function newPage(size = DESKTOP, locale = 'en-US'): Promise<Page> {

@@ -8,15 +8,15 @@
  * Screenshots go to test-output/screenshots/web-newgame/.
  */
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { OptionSpec } from '../src/core/options.js';
 import { RULESETS } from '../src/games/index.js';
 import { CATALOGUES, createI18n, KEPT_TERMS } from '../src/i18n/index.js';
 import { GUARD_OPTIONS, optionLabel, valueWords } from '../src/web/option-words.js';
-import { PageErrors } from './helpers/page-errors.js';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';
-import { closeWebSuite, openWebSuite, ROOT, type RunningServer } from './web-harness.js';
+import { ROOT } from './web-harness.js';
+import { browser, contexts, pageErrors, server, useWebSuite } from './helpers/web-suite.js';
 
 const SHOTS = path.join(ROOT, 'test-output', 'screenshots', 'web-newgame');
 const PHONE = { width: 390, height: 844 };
@@ -27,24 +27,7 @@ const MAIN = new Set(['players', 'firstPlayer', 'openingMode', 'rounds']);
 const ALL_NAMES = new Set(RULESETS.flatMap((r) => r.options.map((o) => o.name)));
 const EN = createI18n('en');
 
-let dir: string;
-let server: RunningServer;
-let browser: Browser;
-const pageErrors = new PageErrors();
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  ({ dir, server, browser } = await openWebSuite('gabata-web-newgame-', SHOTS));
-});
-
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-  expect(pageErrors.take()).toEqual([]);
-});
-
-afterAll(async () => {
-  await closeWebSuite({ dir, server, browser });
-});
+useWebSuite('gabata-web-newgame-', SHOTS);
 
 async function newPage(size = DESKTOP): Promise<Page> {
   const ctx = await browser.newContext({ viewport: size, locale: 'en-US' });

@@ -5,34 +5,17 @@
  * (test-output/screenshots/web-phone/) show each page as a phone shows it.
  */
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PageErrors } from './helpers/page-errors.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';
-import { closeWebSuite, openWebSuite, ROOT, type RunningServer } from './web-harness.js';
+import { ROOT } from './web-harness.js';
+import { browser, contexts, pageErrors, server, useWebSuite } from './helpers/web-suite.js';
 
 const SHOTS = path.join(ROOT, 'test-output', 'screenshots', 'web-phone');
 const PHONE = { width: 390, height: 844 };
 const KEY = testKey('web-phone');
 
-let dir: string;
-let server: RunningServer;
-let browser: Browser;
-const pageErrors = new PageErrors();
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  ({ dir, server, browser } = await openWebSuite('gabata-web-phone-', SHOTS));
-});
-
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-  expect(pageErrors.take()).toEqual([]);
-});
-
-afterAll(async () => {
-  await closeWebSuite({ dir, server, browser });
-});
+useWebSuite('gabata-web-phone-', SHOTS);
 
 async function phonePage(): Promise<Page> {
   const ctx = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
