@@ -579,6 +579,33 @@ describe('i18n: the story of a move', () => {
     },
   );
 
+  it('ABA-06 §7.4 in a dead heat nobody is told "first to finish"; a race won outright names its first finisher', () => {
+    const i18n = createI18n('en');
+    const race = (deadHeat: boolean): GameEvent[] => [
+      { type: 'raceStart', player: 1, hole: 0, count: 3 },
+      { type: 'raceStart', player: 2, hole: 17, count: 3 },
+      { type: 'raceFinish', player: 1, hole: 15, place: 1 },
+      { type: 'raceFinish', player: 2, hole: 2, place: 2 },
+      { type: 'raceEnd', winner: 2, loop: false, deadHeat },
+    ];
+    const text = (events: GameEvent[]): string =>
+      tellStory(events, name, 'counter', i18n)
+        .map((l) => l.text)
+        .join('\n');
+    expect(text(race(false))).toContain('Player 1’s last counter reaches empty hole 15: first to finish the race.');
+    const tie = text(race(true));
+    expect(tie).not.toContain('first to finish');
+    expect(tie).toContain('Player 1 finishes the race at hole 15.');
+    expect(tie).toContain(i18n.t('story.raceDeadHeat', { name: 'Player 2' }));
+    // The real opening race of Abalala'e from the standard start is always a dead heat (SPEC §7.4).
+    const opening: GameEvent[] = [];
+    const aba = RULESETS.find((r) => r.info.id === 'abalalae')!.create({});
+    if (!aba.ok) throw aba.error;
+    aba.value.newState(3, opening);
+    expect(opening.some((e) => e.type === 'raceEnd' && e.deadHeat === true)).toBe(true);
+    expect(text(opening)).not.toContain('first to finish');
+  });
+
   it.each(TRANSLATIONS)('%s: every event has a sentence in the language, without English words', (lang) => {
     const i18n = createI18n(lang);
     const events: GameEvent[] = [
@@ -598,6 +625,10 @@ describe('i18n: the story of a move', () => {
       { type: 'raceAbandon', player: 2, hole: 9, count: 2 },
       { type: 'raceEnd', winner: 1, loop: false, deadHeat: true },
       { type: 'raceEnd', winner: 1, loop: true },
+      // A race won outright: its winner is told as the first to finish.
+      { type: 'raceStart', player: 2, hole: 17, count: 3 },
+      { type: 'raceFinish', player: 2, hole: 5, place: 1 },
+      { type: 'raceEnd', winner: 2, loop: false },
       ...Object.keys(en.story.endReason).map((reason): GameEvent => ({ type: 'roundEnd', round: 2, totals: [0, 30, 24], reason })),
       { type: 'redistribute', round: 3, owners: [], counts: [], captured: [], reserve: [], changes: [] },
       { type: 'redistribute', round: 3, owners: [], counts: [], captured: [], reserve: [], changes: [{ hole: 1, from: 1, to: 2 }] },

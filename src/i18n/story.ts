@@ -39,9 +39,34 @@ export function endReasonText(reason: string, i18n: I18n): string {
   return i18n.lookup(`story.endReason.${reason}`) ?? reason;
 }
 
-/** The teller's knowledge beyond the event: inside a race every line names its racer. */
+/**
+ * The teller's knowledge beyond the event: inside a race every line names its racer; in a race that
+ * ends in a dead heat nobody is told "first to finish" (both finished in the same tick).
+ */
 export interface TellContext {
   readonly racing?: boolean;
+  readonly deadHeat?: boolean;
+}
+
+/**
+ * The context of each event of a trace (`out[i]` for `events[i]`): whether it belongs to a race,
+ * and whether that race ends in a dead heat (read ahead from its `raceEnd`).
+ */
+export function storyContexts(events: readonly GameEvent[]): TellContext[] {
+  const out = new Array<TellContext>(events.length);
+  let deadHeat = false;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const ev = events[i]!;
+    if (ev.type === 'raceEnd') deadHeat = ev.deadHeat === true;
+    out[i] = { deadHeat };
+  }
+  let racing = false;
+  for (const [i, ev] of events.entries()) {
+    if (ev.type === 'raceStart') racing = true;
+    out[i] = { racing, deadHeat: racing && out[i]!.deadHeat === true };
+    if (ev.type === 'raceEnd') racing = false;
+  }
+  return out;
 }
 
 /**
@@ -81,7 +106,7 @@ export function tellEvent(ev: GameEvent, name: (p: number) => string, unit: Unit
     case 'raceStart':
       return t('story.raceStart', { name: name(ev.player), counters: counters(ev.count), hole: ev.hole });
     case 'raceFinish':
-      return ev.place === 1
+      return ev.place === 1 && !context.deadHeat
         ? t('story.raceFinishFirst', { name: name(ev.player), unit: t(`story.unit.${unit}`), hole: ev.hole })
         : t('story.raceFinish', { name: name(ev.player), hole: ev.hole });
     case 'raceAbandon':
@@ -126,11 +151,9 @@ export interface ToldLine {
 /** The story of a move's events, in order, without the silent ones; race events name their racer. */
 export function tellStory(events: readonly GameEvent[], name: (p: number) => string, unit: Unit, i18n: I18n): ToldLine[] {
   const out: ToldLine[] = [];
-  let racing = false;
-  for (const ev of events) {
-    if (ev.type === 'raceStart') racing = true;
-    const text = tellEvent(ev, name, unit, i18n, { racing });
-    if (ev.type === 'raceEnd') racing = false;
+  const contexts = storyContexts(events);
+  for (const [i, ev] of events.entries()) {
+    const text = tellEvent(ev, name, unit, i18n, contexts[i]);
     if (text === '') continue;
     out.push(ev.rule === undefined ? { text, type: ev.type } : { text, rule: ev.rule, type: ev.type });
   }

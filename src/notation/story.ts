@@ -15,6 +15,8 @@ import type { GameEvent } from '../core/events.js';
 import { createI18n, type I18n } from '../i18n/index.js';
 import { endReasonText as tellEndReason, markWord, tellEvent, tellStory, unitFor, type Unit } from '../i18n/story.js';
 
+export { storyContexts } from '../i18n/story.js';
+
 /** The language of the terminal, the engine and the records. */
 const ENGLISH = createI18n('en');
 
@@ -54,6 +56,8 @@ export function endReasonText(reason: string, i18n: I18n = ENGLISH): string {
 export interface StoryContext {
   /** The event belongs to a race, where several players sow at once: every line names its racer. */
   readonly racing?: boolean;
+  /** That race ends in a dead heat: nobody finished first (see `storyContexts`). */
+  readonly deadHeat?: boolean;
 }
 
 /**

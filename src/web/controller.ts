@@ -37,7 +37,7 @@ import {
   type StoredMove,
 } from './engine.js';
 import type { LiveMessage } from './live.js';
-import { I18N, START_RULE, T, clauseText, eventText, storyLines, wordsFor, type Words } from './text.js';
+import { I18N, START_RULE, T, clauseText, eventText, storyContexts, storyLines, wordsFor, type Words } from './text.js';
 import type { ThinkReply, ThinkRequest } from './worker.js';
 
 /** A way of playing one hole, offered when the hole can be played in several ways (Gifia's directions). */
@@ -1030,6 +1030,8 @@ export class PlayController {
   private async playEvents(m: AnimatingMode, events: readonly GameEvent[], opening: boolean): Promise<void> {
     let racing = false;
     let shownRace = m.race;
+    const contexts = storyContexts(events);
+    let told = 0;
     await animate(m.frame, events, {
       delay: () => this.ports.frameDelay(),
       skipped: () => m.skip || this.mode !== m,
@@ -1044,7 +1046,7 @@ export class PlayController {
       onEvent: (e) => {
         if (e.type === 'raceStart' && !racing) m.race = I18N.t(opening ? 'play.raceOpening' : 'play.raceRunning', { rule: e.rule ?? '' });
         if (e.type === 'raceStart') racing = true;
-        const text = eventText(e, this.name, this.words, { racing });
+        const text = eventText(e, this.name, this.words, contexts[told++]);
         this.comment(text, e.rule, e.type);
         if (e.type === 'raceEnd') {
           racing = false;

@@ -39,7 +39,16 @@ export const LEVEL_NAMES: Record<number, string> = levelNames(I18N);
  * The words of the commentary live in notation (the terminal tells the same story, in English);
  * the web app passes `I18N` to them to tell it in the page's language.
  */
-export { endReasonText, eventText, storyLines, wordsFor, type StoryContext, type StoryLine, type Words } from '../notation/story.js';
+export {
+  endReasonText,
+  eventText,
+  storyContexts,
+  storyLines,
+  wordsFor,
+  type StoryContext,
+  type StoryLine,
+  type Words,
+} from '../notation/story.js';
 
 /** The rule clauses in plain words (our paraphrase of SPEC.md), by clause id. */
 export const CLAUSES: Record<string, string> = clauseTexts(I18N);

@@ -13,7 +13,7 @@ import { fill, h } from './dom.js';
 import { landmarks } from './engine.js';
 import { SPEEDS, speedSetting } from './play-views.js';
 import { link, type Page } from './router.js';
-import { I18N, T, clauseText, eventText, wordsFor, type Words } from './text.js';
+import { I18N, T, clauseText, eventText, storyContexts, wordsFor, type StoryContext, type Words } from './text.js';
 import { buildTutorial, type TutorialScript, type TutorialStep } from './tutorial-script.js';
 
 /** The seed of the tutorials: the same lesson on every visit. */
@@ -370,7 +370,8 @@ class TutorialView {
     this.controls();
     this.els.skip.focus();
     const view = boardStateOf(step.before);
-    let racing = false;
+    const contexts = storyContexts(step.events);
+    let told = 0;
     await animate(view, step.events, {
       delay: () => SPEEDS[speedSetting()] ?? 0,
       skipped: () => this.skipping || generation !== this.generation,
@@ -378,10 +379,9 @@ class TutorialView {
         if (generation === this.generation) this.draw(v, step.before, hot, new Set([step.hole]));
       },
       onEvent: (ev) => {
+        const context = contexts[told++] ?? {};
         if (generation !== this.generation) return;
-        if (ev.type === 'raceStart') racing = true;
-        this.comment(ev, racing);
-        if (ev.type === 'raceEnd') racing = false;
+        this.comment(ev, context);
       },
     });
     if (this.closed || generation !== this.generation) return;
@@ -392,8 +392,8 @@ class TutorialView {
     this.focus();
   }
 
-  private comment(ev: GameEvent, racing: boolean): void {
-    const text = eventText(ev, (p) => T.person(p), this.words, { racing });
+  private comment(ev: GameEvent, context: StoryContext): void {
+    const text = eventText(ev, (p) => T.person(p), this.words, context);
     if (!text) return;
     const list = this.els.comments;
     const chip = ev.rule ? [' ', h('abbr', { class: 'rule', title: clauseText(ev.rule) }, ev.rule)] : [];
