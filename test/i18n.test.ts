@@ -271,11 +271,11 @@ const T_CALLS: Record<string, { args: unknown[]; key: string; vars: Record<strin
   viewingPly: [{ args: [3, 10], key: 'web.viewingPly', vars: { ply: 3, plies: 10 } }],
   holeLabel: [
     {
-      args: [5, 1, 'Ann’s', ', can be played'],
+      args: [5, '1 counter', 'Ann’s', ', can be played'],
       key: 'web.holeLabel',
-      vars: { hole: 5, count: 1, owner: 'Ann’s', extra: ', can be played' },
+      vars: { hole: 5, counters: '1 counter', owner: 'Ann’s', extra: ', can be played' },
     },
-    { args: [5, 4, 'Ann’s', ''], key: 'web.holeLabel', vars: { hole: 5, count: 4, owner: 'Ann’s', extra: '' } },
+    { args: [5, '4 beans', 'Ann’s', ''], key: 'web.holeLabel', vars: { hole: 5, counters: '4 beans', owner: 'Ann’s', extra: '' } },
   ],
   chooseHow: [{ args: [6], key: 'web.chooseHow', vars: { hole: 6 } }],
   firstDropInto: [{ args: [6], key: 'web.firstDropInto', vars: { hole: 6 } }],

@@ -327,6 +327,12 @@ describe('the track on the game screen (chromium)', () => {
         // The legend under the board, in the page's words.
         const legend = await page.$$eval('svg.board .track-legend-text', (l) => l.map((e) => e.textContent ?? ''));
         expect(legend.length).toBeGreaterThan(0);
+        // Holes and stores are named with the game's own word for its counters (Gifia's beans, GIF-02).
+        const names = await page.$$eval('svg.board [aria-label]', (l) => l.map((e) => e.getAttribute('aria-label') ?? ''));
+        const counted = names.filter((n) => n.startsWith('Hole ') || n.includes('store'));
+        expect(counted.length).toBeGreaterThanOrEqual(8);
+        const word = game.ruleset === 'gifia' ? /, \d+ beans?(,|$)/ : /, \d+ counters?(,|$)/;
+        expect(counted.filter((n) => !word.test(n))).toEqual([]);
         // A tap on a hole's middle, where the track passes, still reaches the hole.
         const hit = await page.$eval('svg.board .hole.legal', (e) => {
           const r = e.querySelector('.cavity')!.getBoundingClientRect();

@@ -67,7 +67,7 @@ export function webWords(i18n: I18n) {
     yourTurn: who('yourTurn'),
     hintIs: (text: string) => w('hintIs', { move: text }),
     viewingPly: (k: number, n: number) => w('viewingPly', { ply: k, plies: n }),
-    holeLabel: (hole: number, count: number, owner: string, extra: string) => w('holeLabel', { hole, count, owner, extra }),
+    holeLabel: (hole: number, counters: string, owner: string, extra: string) => w('holeLabel', { hole, counters, owner, extra }),
     ownerOf: who('ownerOf'),
     chooseHow: (hole: number) => w('chooseHow', { hole }),
     firstDropInto: (h: number) => w('firstDropInto', { hole: h }),

@@ -5,6 +5,7 @@
  * and reports taps; it holds no rules (which holes are playable is passed in).
  */
 import type { Geometry } from '../core/geometry.js';
+import type { Unit } from '../i18n/story.js';
 import type { Landmark } from './engine.js';
 import { I18N, T } from './text.js';
 import { trackPlayer, trackSegments, type Point, type TrackSegment } from './track.js';
@@ -33,6 +34,8 @@ export interface BoardDecor {
   landmarks: readonly Landmark[];
   /** Word for a marked hole ('wegue', 'nedf'). */
   markWord: string;
+  /** What the counters are called: Gifia's beans, everybody else's counters (default). */
+  unit?: Unit;
   /** Display name of a player. */
   name: (p: number) => string;
 }
@@ -462,6 +465,8 @@ export class Board {
 
   render(v: BoardState, d: BoardDecor): void {
     const g = this.geometry;
+    const unit = d.unit ?? 'counter';
+    const counters = (count: number): string => I18N.t(`story.count.${unit}`, { count });
     const marks = new Map<number, Landmark>();
     for (const l of d.landmarks) marks.set(l.hole, l);
     for (let h = 0; h < g.holeCount; h++) {
@@ -489,7 +494,7 @@ export class Board {
             : I18N.t('board.guardianOf', { who: d.name(lm.player), mark: d.markWord });
       }
       if (d.legal.has(h)) extra += T.legalMark;
-      n.g.setAttribute('aria-label', T.holeLabel(h, count, owner ? T.ownerOf(d.name(owner)) : T.nobody, extra));
+      n.g.setAttribute('aria-label', T.holeLabel(h, counters(count), owner ? T.ownerOf(d.name(owner)) : T.nobody, extra));
       if (n.shownCount !== count) {
         this.drawSeeds(n.seeds, count);
         n.badgeText.textContent = String(count);
@@ -509,7 +514,7 @@ export class Board {
         st.text.textContent = String(c);
         st.shown = c;
       }
-      const label = I18N.t('board.storeLabel', { who: d.name(st.player), count: c });
+      const label = I18N.t('board.storeLabel', { who: d.name(st.player), counters: counters(c) });
       if (label !== st.label) {
         st.label = label;
         st.g.setAttribute('aria-label', label);

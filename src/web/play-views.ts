@@ -100,7 +100,16 @@ export class BoardView {
     this.board.setTrack(trackSetting());
     const d = c.display();
     const { legal, hot, last, hint } = d;
-    this.board.render(d.frame, { legal, hot, last, hint, landmarks: landmarks(c.game, d.state), markWord: c.words.mark, name: c.name });
+    this.board.render(d.frame, {
+      legal,
+      hot,
+      last,
+      hint,
+      landmarks: landmarks(c.game, d.state),
+      markWord: c.words.mark,
+      unit: c.words.unit,
+      name: c.name,
+    });
     this.renderPlayers(d.frame, d.state);
   }
 

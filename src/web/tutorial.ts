@@ -312,7 +312,16 @@ class TutorialView {
   private draw(v: BoardState, s: State, hot: ReadonlySet<number>, last: ReadonlySet<number>): void {
     const legal = this.phase === 'ready' && this.step.hole >= 0 ? new Set([this.step.hole]) : new Set<number>();
     const name = (p: number): string => T.person(p);
-    this.board.render(v, { legal, hot, last, hint: new Set(), landmarks: landmarks(this.sc.game, s), markWord: this.words.mark, name });
+    this.board.render(v, {
+      legal,
+      hot,
+      last,
+      hint: new Set(),
+      landmarks: landmarks(this.sc.game, s),
+      markWord: this.words.mark,
+      unit: this.words.unit,
+      name,
+    });
     this.drawPlayers(v);
   }
 

@@ -16,8 +16,7 @@ export const boardEn = {
   /** Legend of the dashed lines. */
   jump: 'Dashed: the jump to another row',
   /** A store's accessible name. */
-  storeLabel_one: '{{who}}’s store, {{count, number}} counter',
-  storeLabel_other: '{{who}}’s store, {{count, number}} counters',
+  storeLabel: '{{who}}’s store, {{counters}}',
   /** Appended to a hole's accessible name. */
   markOf: ', {{who}}’s {{mark}}',
   chafaOf: ', {{who}}’s chafa enda',
@@ -31,8 +30,7 @@ export const boardAm: Messages<typeof boardEn> = {
   sowsThisWay: '{{who}} በዚህ አቅጣጫ ይዘራል',
   eitherWay: 'በሁለቱም አቅጣጫ፦ ተራው የደረሰው ተጫዋች ይመርጣል',
   jump: 'ነጠብጣብ መስመር፦ ወደ ሌላ ረድፍ የሚደረግ ዝላይ',
-  storeLabel_one: 'የ{{who}} ጎተራ፣ {{count, number}} ጠጠር',
-  storeLabel_other: 'የ{{who}} ጎተራ፣ {{count, number}} ጠጠሮች',
+  storeLabel: 'የ{{who}} ጎተራ፣ {{counters}}',
   markOf: '፣ የ{{who}} {{mark}}',
   chafaOf: '፣ የ{{who}} chafa enda',
   guardianOf: '፣ የ{{who}} {{mark}} ጠባቂ',
@@ -44,8 +42,7 @@ export const boardTi: Messages<typeof boardEn> = {
   sowsThisWay: '{{who}} ብዚ ኣንፈት ይዘርእ',
   eitherWay: 'ብኽልቲኡ ኣንፈት፦ እቲ ተራኡ ዝበጽሖ ተጻዋታይ ይመርጽ',
   jump: 'ነጠብጣብ መስመር፦ ናብ ካልእ መስርዕ ዝግበር ዝላ',
-  storeLabel_one: 'ቆፎ ናይ {{who}}፣ {{count, number}} እምኒ',
-  storeLabel_other: 'ቆፎ ናይ {{who}}፣ {{count, number}} ኣእማን',
+  storeLabel: 'ቆፎ ናይ {{who}}፣ {{counters}}',
   markOf: '፣ {{mark}} ናይ {{who}}',
   chafaOf: '፣ chafa enda ናይ {{who}}',
   guardianOf: '፣ ሓላዊ {{mark}} ናይ {{who}}',
