@@ -9,11 +9,11 @@ import { boardAm } from './areas/board.js';
 import { learnAm } from './areas/learn.js';
 import { optionsAm } from './areas/options.js';
 import { playAm } from './areas/play.js';
-import { countryAm } from './parts/countries.js';
-import { exploreAm } from './parts/explore.js';
-import { pagesAm } from './parts/pages.js';
-import { proseAm } from './parts/prose.js';
-import { raceMatrixAm } from './parts/race-matrix.js';
+import { countryAm } from './areas/countries.js';
+import { exploreAm } from './areas/explore.js';
+import { pagesAm } from './areas/pages.js';
+import { proseAm } from './areas/prose.js';
+import { raceMatrixAm } from './areas/race-matrix.js';
 
 export const am: Catalogue = {
   _meta: { status: 'draft', reviewedBy: [] },

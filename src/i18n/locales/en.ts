@@ -2,9 +2,9 @@
  * The English message catalogue: the source every other language translates. Keys are grouped by
  * where the words are shown (`web` for the app's labels, `level` for the computer's strengths,
  * `clause` for the rule clauses in our words, `story` for the commentary, `cat` for the catalogue
- * pages, `game`/`region`/`country` for the catalogue's first lines; the parts in files of their own:
- * `play`, `board`, `learn`, `options` in ./areas/, `explore`, `raceMatrix`, `pages`, `prose`,
- * `country` in ./parts/, see docs/translating.md); `{{name}}` is an
+ * pages, `game`/`region`/`country` for the catalogue's first lines; the parts in files of their own
+ * in ./areas/: `play`, `board`, `learn`, `options`, `explore`, `raceMatrix`, `pages`, `prose`,
+ * `country`, see docs/translating.md); `{{name}}` is an
  * interpolation, `_one`/`_other` are plural forms chosen by `Intl.PluralRules` from `count`. The
  * `web` and `cat` keys carry the names of `T` (src/web/text.ts) and `CT` (src/web/catalogue/text.ts),
  * so that they can be checked against each other until the app reads this catalogue.
@@ -13,11 +13,11 @@ import { boardEn } from './areas/board.js';
 import { learnEn } from './areas/learn.js';
 import { optionsEn } from './areas/options.js';
 import { playEn } from './areas/play.js';
-import { countryEn } from './parts/countries.js';
-import { exploreEn } from './parts/explore.js';
-import { pagesEn } from './parts/pages.js';
-import { proseEn } from './parts/prose.js';
-import { raceMatrixEn } from './parts/race-matrix.js';
+import { countryEn } from './areas/countries.js';
+import { exploreEn } from './areas/explore.js';
+import { pagesEn } from './areas/pages.js';
+import { proseEn } from './areas/prose.js';
+import { raceMatrixEn } from './areas/race-matrix.js';
 
 export const en = {
   _meta: { status: 'source', reviewedBy: [] as string[] },

@@ -9,11 +9,11 @@ import { boardTi } from './areas/board.js';
 import { learnTi } from './areas/learn.js';
 import { optionsTi } from './areas/options.js';
 import { playTi } from './areas/play.js';
-import { countryTi } from './parts/countries.js';
-import { exploreTi } from './parts/explore.js';
-import { pagesTi } from './parts/pages.js';
-import { proseTi } from './parts/prose.js';
-import { raceMatrixTi } from './parts/race-matrix.js';
+import { countryTi } from './areas/countries.js';
+import { exploreTi } from './areas/explore.js';
+import { pagesTi } from './areas/pages.js';
+import { proseTi } from './areas/prose.js';
+import { raceMatrixTi } from './areas/race-matrix.js';
 
 export const ti: Catalogue = {
   _meta: { status: 'draft', reviewedBy: [] },
