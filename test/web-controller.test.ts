@@ -658,6 +658,18 @@ describe('game screen controller, online (issue 13)', () => {
 /** The race's lines of a commentary (the events of a race told). */
 const RACE_LINES = new Set(['raceStart', 'relay', 'skip', 'raceFinish', 'raceAbandon', 'raceEnd']);
 
+/** The commentary's race lines: more than `atLeast` of them, and every one naming one of the racers. */
+function raceLines(c: PlayController, comments: readonly CommentLine[], atLeast: number): CommentLine[] {
+  const race = comments.filter((l) => RACE_LINES.has(l.cls));
+  expect(race.length).toBeGreaterThan(atLeast);
+  for (const l of race)
+    expect(
+      [c.name(1), c.name(2)].some((n) => l.text.includes(n)),
+      l.text,
+    ).toBe(true);
+  return race;
+}
+
 describe("the opening race (Abalala'e) on the board", () => {
   it('not seen yet: played from the board before it, each line naming its racer, the status saying so; then the turn', async () => {
     const server = new FakeServer('abalalae', 7, ['human', 'computer:1']);
@@ -683,13 +695,7 @@ describe("the opening race (Abalala'e) on the board", () => {
     expect(c.mode.kind === 'choosing' || c.mode.kind === 'watching').toBe(true);
     expect(Array.from(c.display().frame.counts)).toEqual(after);
     expect(shown).toEqual(['g1']);
-    const race = comments.filter((l) => RACE_LINES.has(l.cls));
-    expect(race.length).toBeGreaterThan(4);
-    for (const l of race)
-      expect(
-        [c.name(1), c.name(2)].some((n) => l.text.includes(n)),
-        l.text,
-      ).toBe(true);
+    const race = raceLines(c, comments, 4);
     expect(race[race.length - 1]!.cls).toBe('raceEnd');
     expect(race[race.length - 1]!.text).toContain(c.name(c.liveState.toMove));
   });
@@ -700,13 +706,7 @@ describe("the opening race (Abalala'e) on the board", () => {
     await c.load();
     expect(c.mode.kind).toBe('choosing');
     expect(frames()).toBe(0);
-    const race = comments.filter((l) => RACE_LINES.has(l.cls));
-    expect(race.length).toBeGreaterThan(4);
-    for (const l of race)
-      expect(
-        [c.name(1), c.name(2)].some((n) => l.text.includes(n)),
-        l.text,
-      ).toBe(true);
+    raceLines(c, comments, 4);
     expect(controlsOf(c).watchRace).toBe(true);
     comments.length = 0;
     c.watchRaceAgain();
@@ -735,13 +735,7 @@ describe("the opening race (Abalala'e) on the board", () => {
     c.tap(playableHole(c));
     await waitFor(() => c.moves.length === 1 && c.mode.kind !== 'animating' && c.mode.kind !== 'posting');
     expect(played.some((f) => f[0] === 'raceTick' && f.filter((t) => t === 'drop').length === 2)).toBe(true);
-    const race = comments.filter((l) => RACE_LINES.has(l.cls));
-    expect(race.length).toBeGreaterThan(2);
-    for (const l of race)
-      expect(
-        [c.name(1), c.name(2)].some((n) => l.text.includes(n)),
-        l.text,
-      ).toBe(true);
+    raceLines(c, comments, 2);
   });
 });
 
