@@ -86,10 +86,11 @@ function findPosition(game: Game, found: (s: State, events: readonly GameEvent[]
     for (let ply = 0; ply < 400 && s.phase !== PHASE_OVER; ply++) {
       const events: GameEvent[] = [];
       if (s.phase === PHASE_RACE && s.toMove === 0) {
-        const joint: number[] = [];
+        // moves[p] for players 1..players (Game.applyJoint); index 0 is unused.
+        const joint: number[] = [MOVE_PASS];
         for (let p = 1; p <= s.players; p++) {
           const n = game.legalMovesFor(s, p, buf);
-          joint.push(n > 0 ? buf[pick(n)]! : MOVE_PASS);
+          joint[p] = n > 0 ? buf[pick(n)]! : MOVE_PASS;
         }
         moves.push(recordJointMoveText(game, s, joint));
         game.applyJoint(s, joint, events);
