@@ -51,6 +51,18 @@ function raw(
   });
 }
 
+/** The status of GET /api/rulesets on 127.0.0.1:`port` sent with the Host header `host`. */
+function statusWithHost(port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: '/api/rulesets', headers: { host } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+      .on('error', reject);
+  });
+}
+
 describe('security headers', () => {
   it('are on API answers, errors and the static page', async () => {
     for (const p of ['/api/rulesets', '/api/games/nosuch', '/', '/main.js', '/play/some/route', '/nothing.png']) {
@@ -94,15 +106,7 @@ describe('Host and Origin', () => {
     const d = tempDir('gabata-host-');
     const other = createGabataServer({ db: path.join(d, 'g.db'), allowedHosts: ['gabata.example.org'] });
     const p = (await other.listen(0, '127.0.0.1')).port;
-    const get = (host: string): Promise<number> =>
-      new Promise((resolve, reject) => {
-        http
-          .get({ host: '127.0.0.1', port: p, path: '/api/rulesets', headers: { host } }, (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-          })
-          .on('error', reject);
-      });
+    const get = (host: string): Promise<number> => statusWithHost(p, host);
     expect(await get('gabata.example.org')).toBe(200);
     expect(await get('Gabata.Example.Org:443')).toBe(200);
     expect(await get('other.example.org')).toBe(421);
@@ -114,15 +118,7 @@ describe('Host and Origin', () => {
     const d = tempDir('gabata-lan-');
     const lan = createGabataServer({ db: path.join(d, 'g.db') });
     const p = (await lan.listen(0, '0.0.0.0')).port;
-    const get = (host: string): Promise<number> =>
-      new Promise((resolve, reject) => {
-        http
-          .get({ host: '127.0.0.1', port: p, path: '/api/rulesets', headers: { host } }, (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-          })
-          .on('error', reject);
-      });
+    const get = (host: string): Promise<number> => statusWithHost(p, host);
     expect(await get(`${hostname()}:${p}`)).toBe(200);
     expect(await get(`127.0.0.1:${p}`)).toBe(200);
     expect(await get(`${hostname()}.evil.example:${p}`)).toBe(421);

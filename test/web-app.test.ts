@@ -15,7 +15,7 @@ import { createI18n } from '../src/i18n/index.js';
 import { optionLabel, valueWords } from '../src/web/option-words.js';
 import { PageErrors } from './helpers/page-errors.js';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';
-import { closeWebSuite, openWebSuite, request, ROOT, type RunningServer } from './web-harness.js';
+import { closeWebSuite, openWebSuite, replayStored, request, ROOT, type RunningServer } from './web-harness.js';
 
 const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
 const PHONE = { width: 390, height: 844 };
@@ -52,16 +52,7 @@ async function newPage(size = DESKTOP): Promise<Page> {
 /** The engine's position of a stored game, replayed from its seed and moves. */
 async function engineState(id: string): Promise<{ game: Game; s: State; moves: number }> {
   const r = await request(server.url, 'GET', `/api/games/${id}`);
-  const rs = getRuleset(r.body.game.ruleset);
-  if (!rs.ok) throw rs.error;
-  const g = rs.value.create(r.body.game.options);
-  if (!g.ok) throw g.error;
-  const s = g.value.newState(r.body.game.seed);
-  for (const m of r.body.game.moves as { codes: number[]; joint: boolean }[]) {
-    if (m.joint) g.value.applyJoint(s, m.codes);
-    else g.value.apply(s, m.codes[0]!);
-  }
-  return { game: g.value, s, moves: r.body.game.moves.length };
+  return { ...replayStored(r.body.game), moves: r.body.game.moves.length };
 }
 
 async function drawnCounts(page: Page): Promise<number[]> {

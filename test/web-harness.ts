@@ -11,6 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import WebSocket from 'ws';
+import type { Game } from '../src/core/game.js';
+import type { State } from '../src/core/state.js';
+import { getRuleset } from '../src/games/index.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -280,4 +283,26 @@ export async function openLive(
     await client.next((m) => m.type === 'welcome' || m.type === 'error');
   }
   return client;
+}
+
+/** A stored game as `GET /api/games/:id` returns it (the parts a replay needs). */
+export interface StoredGame {
+  ruleset: string;
+  options: Record<string, unknown>;
+  seed: number;
+  moves: { codes: number[]; joint: boolean }[];
+}
+
+/** The engine's position of a stored game, replayed from its seed and moves. */
+export function replayStored(doc: StoredGame): { game: Game; s: State } {
+  const rs = getRuleset(doc.ruleset);
+  if (!rs.ok) throw rs.error;
+  const g = rs.value.create(doc.options);
+  if (!g.ok) throw g.error;
+  const s = g.value.newState(doc.seed);
+  for (const m of doc.moves) {
+    if (m.joint) g.value.applyJoint(s, m.codes);
+    else g.value.apply(s, m.codes[0]!);
+  }
+  return { game: g.value, s };
 }

@@ -12,10 +12,9 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
-import { getRuleset } from '../src/games/index.js';
 import { PageErrors } from './helpers/page-errors.js';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';
-import { closeWebSuite, openWebSuite, restartServer, ROOT, type RunningServer } from './web-harness.js';
+import { closeWebSuite, openWebSuite, replayStored, restartServer, ROOT, type RunningServer } from './web-harness.js';
 
 const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
 const VIEW = { width: 1100, height: 860 };
@@ -102,15 +101,7 @@ async function drawnCounts(page: Page): Promise<number[]> {
 /** The engine's counts of the stored game, replayed from its seed and moves. */
 async function engineCounts(id: string): Promise<{ counts: number[]; moves: number; over: boolean }> {
   const r = await keyed(server.url, null, 'GET', `/api/games/${id}`);
-  const rs = getRuleset(r.body.game.ruleset);
-  if (!rs.ok) throw rs.error;
-  const g = rs.value.create(r.body.game.options);
-  if (!g.ok) throw g.error;
-  const s = g.value.newState(r.body.game.seed);
-  for (const m of r.body.game.moves as { codes: number[]; joint: boolean }[]) {
-    if (m.joint) g.value.applyJoint(s, m.codes);
-    else g.value.apply(s, m.codes[0]!);
-  }
+  const { s } = replayStored(r.body.game);
   return { counts: Array.from(s.counts), moves: r.body.game.moves.length, over: s.phase === 4 };
 }
 
