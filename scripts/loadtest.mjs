@@ -2,7 +2,8 @@
 /**
  * `npm run loadtest -- [--games N] [--duration S] [--pace full|human] [--kill] [--json] ...`
  * (`--help` for all): the real server under N concurrent two-player online games on 127.0.0.1,
- * reported as ONE JSON line (moves/s, latency percentiles, errors; with --kill, moves lost).
+ * reported as ONE JSON line (moves/s, latency percentiles, errors, the server's peak memory; with
+ * --kill, moves lost). A run needing more sockets than a process may open is refused at once.
  *
  * The server is a child process on a temporary SQLite file; the temporary folder and every child
  * process are removed on exit, on an error and on Ctrl-C. A crash run (--kill) SIGKILLs the
@@ -11,10 +12,11 @@
  * each move acknowledged before the kill is there.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs, usage } from './loadtest/args.mjs';
 import { Api } from './loadtest/http.mjs';
+import { fdLimit, fdShortfall } from './loadtest/limits.mjs';
 import { formatProfile, summariseProfile } from './loadtest/profile.mjs';
 import { killAllChildren, killAllChildrenAndWait, startServer } from './loadtest/server.mjs';
 import { Histogram, round1 } from './loadtest/stats.mjs';
@@ -83,6 +85,7 @@ function progressLoop(pools, log, everyMs = 2000) {
 /** SIGKILL the server, tell the clients, start it again on the same db and port. */
 async function crash(server, pools, db, opts, log) {
   const killedAt = Date.now();
+  const rssMB = server.peakRssMB();
   const dead = server.kill();
   for (const p of pools) p.markKilled();
   await dead;
@@ -96,7 +99,7 @@ async function crash(server, pools, db, opts, log) {
         serverArgs: opts.serverArgs,
         profileDir: opts.profile ? resolve(opts.profile) : null,
       });
-      return { server: next, killedAt, restartedAt: Date.now() };
+      return { server: next, killedAt, restartedAt: Date.now(), rssMB };
     } catch (e) {
       lastError = e; // the port may still be held for a moment
       await sleep(250);
@@ -128,7 +131,7 @@ async function verifyAcked(port, acked) {
       }
     }
   };
-  await Promise.all(Array.from({ length: 8 }, reader));
+  await Promise.all(Array.from({ length: 32 }, reader));
   return { found, missing };
 }
 
@@ -164,8 +167,14 @@ function summarise(opts, stats, setupSeconds) {
     reconnects: sum('reconnects'),
     rateLimited: sum('rateLimited'),
     gamesFinished: sum('gamesFinished'),
+    clientRssMB: Math.max(...stats.map((s) => s.rssMB ?? 0)),
+    machineCores: cpus().length,
+    machineMemGB: round1(totalmem() / 2 ** 30),
   };
 }
+
+/** Milliseconds the setup may take: creating, joining and welcoming every game. */
+const setupLimitMs = (games) => 30_000 + 60 * games;
 
 /** The newest CPU profile in `dir`, summarised on stderr (where the server spent its time). */
 function reportProfile(dir, exit, window) {
@@ -190,7 +199,7 @@ async function run(opts, log) {
   log(`server (pid ${server.pid}) serving on 127.0.0.1:${server.port}; ${opts.games} games, ${opts.clients} client process(es)`);
   const pools = await makePools(opts, server.port);
   const t0 = performance.now();
-  await Promise.all(pools.map((p) => p.setup(30_000 + 60 * opts.games)));
+  await Promise.all(pools.map((p) => p.setup(setupLimitMs(opts.games))));
   const setupSeconds = (performance.now() - t0) / 1000;
   log(`${2 * opts.games} sockets welcomed in ${setupSeconds.toFixed(1)} s; playing for ${opts.duration} s (${opts.pace})`);
   const stopProgress = opts.json ? () => {} : progressLoop(pools, log);
@@ -208,12 +217,15 @@ async function run(opts, log) {
   stopProgress();
   const playToUs = monotonicUs();
   const serverCpu = crashed ? null : server.cpuSeconds();
+  const serverRss = [crashed?.rssMB ?? null, server.peakRssMB()].filter((x) => x !== null);
   await Promise.all(pools.map((p) => p.stop()));
   const stats = pools.map((p) => p.stats());
   const result = summarise(opts, stats, setupSeconds);
   // Cores busy during the play (1 = one core all the time): the client must not be the bottleneck.
   result.clientCores = round2(stats.reduce((a, s) => a + s.cpuSeconds, 0) / result.seconds);
   result.serverCores = serverCpu === null || serverCpuAtStart === null ? null : round2((serverCpu - serverCpuAtStart) / result.seconds);
+  // The peak of the server's resident memory over the run (of either instance in a crash run).
+  result.serverRssMB = serverRss.length > 0 ? Math.max(...serverRss) : null;
   if (crashed) {
     const acked = stats.flatMap((s) => s.ackedBefore);
     const { found, missing } = await verifyAcked(server.port, acked);
@@ -257,9 +269,14 @@ async function main(argv) {
     process.stdout.write(usage() + '\n');
     return 0;
   }
+  const short = fdShortfall(opts.games, fdLimit());
+  if (short) {
+    process.stderr.write(`loadtest: ERR_FD_LIMIT: ${short}\n`);
+    return 2;
+  }
   const log = opts.json ? () => {} : (line) => process.stderr.write(`loadtest: ${line}\n`);
   // However the run goes, it ends: setup, play, verification and shutdown have this much time.
-  const limitMs = 30_000 + 60 * opts.games + opts.duration * 1000 + 90_000;
+  const limitMs = setupLimitMs(opts.games) + opts.duration * 1000 + 90_000 + 20 * opts.games;
   const watchdog = setTimeout(() => {
     process.stderr.write(`loadtest: ERR_LOADTEST_TIMEOUT: the run took longer than ${Math.round(limitMs / 1000)} s; stopped\n`);
     void killAllChildrenAndWait().then(() => process.exit(1));

@@ -79,6 +79,9 @@ describe('npm run loadtest', () => {
     expect(r['movesPerSecond']).toBeCloseTo((r['moves'] as number) / (r['seconds'] as number), -1);
     expect(r['latencySamples']).toBeGreaterThan(0);
     for (const k of ['p50Ms', 'p90Ms', 'p99Ms', 'maxMs']) expect(typeof r[k], k).toBe('number');
+    // The server's peak memory, read from /proc while it ran: a Node process is tens of MB at least.
+    expect(r['serverRssMB'] as number).toBeGreaterThan(20);
+    expect(r['clientRssMB'] as number).toBeGreaterThan(20);
     expect(r['p50Ms'] as number).toBeLessThanOrEqual(r['p99Ms'] as number);
     expect(r['p99Ms'] as number).toBeLessThanOrEqual(r['maxMs'] as number);
     expect(r).not.toHaveProperty('lost');
@@ -133,8 +136,42 @@ describe('npm run loadtest', () => {
     expect(remote.stderr).toMatch(/ERR_ARGUMENT: --host must be 127\.0\.0\.1/);
     const bad = await start(['--games', '0']).done;
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/--games needs an integer from 1 to 2000, not '0'/);
+    expect(bad.stderr).toMatch(/--games needs an integer from 1 to 20000, not '0'/);
     expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it('refuses a run that needs more sockets than a process may open, before starting anything', async () => {
+    // A hard limit of 256 open files (lowering it needs no privilege): 200 games need 400 sockets in the server.
+    const child = spawn('sh', ['-c', 'ulimit -n 256 && exec "$0" "$@"', process.execPath, SCRIPT, '--games', '200'], {
+      cwd: ROOT,
+      env: { ...process.env, TMPDIR: tmp },
+    });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code, stderr).toBe(2);
+    expect(stderr).toMatch(/ERR_FD_LIMIT: --games 200 needs 400 sockets in the server, .* may open 256 \(ulimit -n; hard limit 256\)/);
+    expect(stderr).toMatch(/run --games 104 or fewer/);
+    expect(stderr).not.toMatch(/server \(pid/);
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it('reads the open-file limit and says how many games fit in it', async () => {
+    const mod = (await import(path.join(ROOT, 'scripts/loadtest/limits.mjs') as string)) as {
+      fdLimit(text: string): { soft: number; hard: number } | null;
+      fdShortfall(games: number, limit: { soft: number; hard: number } | null): string | null;
+    };
+    const limits = 'Limit  Soft Limit  Hard Limit  Units\nMax open files            20000                20000                files\n';
+    const limit = mod.fdLimit(limits);
+    expect(limit).toEqual({ soft: 20000, hard: 20000 });
+    expect(mod.fdLimit('Max open files  unlimited  unlimited  files')).toEqual({ soft: Infinity, hard: Infinity });
+    expect(mod.fdShortfall(9000, limit)).toBeNull();
+    expect(mod.fdShortfall(9976, limit)).toBeNull();
+    expect(mod.fdShortfall(9977, limit)).toMatch(
+      /needs 19,954 sockets in the server, about 20,002 open files.* run --games 9,976 or fewer/,
+    );
+    expect(mod.fdShortfall(10000, { soft: 20000, hard: Infinity })).toMatch(/hard limit unlimited\): raise the limit .*ulimit -n 20048/);
+    expect(mod.fdShortfall(5000, null)).toBeNull();
   });
 
   it('reads a move message without parsing its event trace, and only when that is safe', async () => {

@@ -22,7 +22,8 @@ const { Rng } = await import(dist('core/rng.js'));
 
 /** Gap between two sends of a socket: at most 16 a second (the server closes one that sends more than 20). */
 const SEND_GAP_MS = 65;
-const ACK_TIMEOUT_MS = 10_000;
+/** An action unanswered this long is an error: 10 s, plus 1 s per thousand games (a big run's reconnect storm). */
+const ackTimeoutMs = (games) => 10_000 + games;
 const BACKOFF_MIN_MS = 500;
 const BACKOFF_MAX_MS = 8_000;
 const CREATE_CONCURRENCY = 16;
@@ -413,6 +414,7 @@ export class Pool {
     this.running = true;
     this.startedAt = performance.now();
     this.cpuAtStart = process.cpuUsage();
+    this.ackTimeoutMs = ackTimeoutMs(this.count);
     this.sweep = setInterval(() => this.sweepAcks(), 1000);
     for (const s of this.slots) for (const p of s.players) p.maybeAct();
   }
@@ -421,8 +423,11 @@ export class Pool {
     const now = performance.now();
     for (const s of this.slots) {
       for (const p of s.players) {
-        if (p.pendingId !== 0 && now - p.pendingAt > ACK_TIMEOUT_MS) {
-          this.error('ERR_LOADTEST_ACK_TIMEOUT', `game ${s.id} seat ${p.seat}: no answer to ply ${p.pendingPly} in ${ACK_TIMEOUT_MS} ms`);
+        if (p.pendingId !== 0 && now - p.pendingAt > this.ackTimeoutMs) {
+          this.error(
+            'ERR_LOADTEST_ACK_TIMEOUT',
+            `game ${s.id} seat ${p.seat}: no answer to ply ${p.pendingPly} in ${this.ackTimeoutMs} ms`,
+          );
           p.resync();
         }
       }
@@ -490,7 +495,7 @@ export class Pool {
     for (const p of this.slots[index - this.firstIndex].players) p.maybeAct();
   }
 
-  /** Stops deciding, waits for the answers in flight (at most 3 s), closes every socket. */
+  /** Stops deciding, waits for the answers in flight (at most 3 s and 1 s per 2,000 games), closes every socket. */
   async stop() {
     this.running = false;
     this.stoppedAt = performance.now();
@@ -499,16 +504,17 @@ export class Pool {
     clearInterval(this.sweep);
     const players = this.slots.flatMap((s) => s.players);
     for (const p of players) if (p.thinkTimer) clearTimeout(p.thinkTimer);
+    const grace = 3000 + this.count / 2;
     await this.until(
       () => players.every((p) => p.pendingId === 0),
-      3000,
+      grace,
       () => '',
     ).catch(() => {});
     this.stopping = true;
     for (const p of players) p.close();
     await this.until(
       () => players.every((p) => !p.ws || p.ws.readyState === WebSocket.CLOSED),
-      2000,
+      grace,
       () => '',
     ).catch(() => {});
     for (const p of players) p.ws?.terminate();
@@ -534,6 +540,8 @@ export class Pool {
       ackedBefore: this.ackedBefore,
       ackedAfter: this.ackedAfter,
       recoveredAt: this.recoveredAt,
+      // This process's peak resident memory (the coordinator's too when the pool runs in it).
+      rssMB: Math.round(process.resourceUsage().maxRSS / 102.4) / 10,
     };
   }
 }

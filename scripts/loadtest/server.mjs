@@ -35,7 +35,7 @@ export function trackChild(child) {
 }
 
 /**
- * Starts the server and resolves when it serves: `{ port, pid, kill(), stop(), exited, tail() }`.
+ * Starts the server and resolves when it serves: `{ port, pid, kill(), stop(), exited, tail(), peakRssMB() }`.
  * `tail()` is the last lines of its stderr (for error messages).
  */
 export function startServer({ port, db, serverArgs = [], profileDir = null, startTimeoutMs = 30_000 }) {
@@ -83,12 +83,36 @@ export function startServer({ port, db, serverArgs = [], profileDir = null, star
   });
 }
 
+/** Peak resident memory of a process in kB (Linux /proc VmHWM: the high-water mark since it started), or null. */
+function readPeakKb(pid) {
+  try {
+    const m = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
 function handle(child, port, exited, tail) {
+  // VmHWM is already a peak; sampling it each second keeps the last one seen should the process die unasked.
+  let peakKb = null;
+  const sample = () => {
+    const kb = readPeakKb(child.pid);
+    if (kb !== null) peakKb = Math.max(peakKb ?? 0, kb);
+  };
+  const watch = setInterval(sample, 1000);
+  watch.unref();
+  void exited.then(() => clearInterval(watch));
   return {
     port,
     pid: child.pid,
     exited,
     tail,
+    /** The server's peak resident memory so far, in MB (null where /proc is not there). */
+    peakRssMB() {
+      if (child.exitCode === null && child.signalCode === null) sample();
+      return peakKb === null ? null : Math.round(peakKb / 102.4) / 10;
+    },
     /** True while the process runs. */
     running() {
       return child.exitCode === null && child.signalCode === null;
@@ -105,12 +129,14 @@ function handle(child, port, exited, tail) {
     },
     /** SIGKILL: a crash, nothing flushed by the process itself. */
     kill() {
+      sample();
       child.kill('SIGKILL');
       return exited;
     },
     /** SIGTERM, then SIGKILL after `graceMs` (a CPU profile is written on a clean exit). */
     async stop(graceMs = 10_000) {
       if (child.exitCode !== null || child.signalCode !== null) return exited;
+      sample();
       child.kill('SIGTERM');
       const t = setTimeout(() => child.kill('SIGKILL'), graceMs);
       const r = await exited;
