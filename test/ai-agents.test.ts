@@ -441,6 +441,14 @@ describe('agent specs and levels', () => {
       if (!r.ok) expect(r.error.code).toBe('ERR_ARGUMENT');
     }
   });
+  it("refuses the names of Object's own properties as agent kinds (issue 20: they played as MCTS)", () => {
+    for (const bad of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', '__proto__:x=1', 'constructor:x=1', 'valueOf:depth=2']) {
+      const r = makeAgent(bad, 1);
+      expect(r.ok, bad).toBe(false);
+      if (!r.ok) expect(r.error.message, bad).toMatch(/^unknown agent /);
+      if (!r.ok) expect(r.error.code, bad).toBe('ERR_ARGUMENT');
+    }
+  });
   it('has five levels, each a working agent that chooses a legal move', () => {
     expect(LEVELS.map((l) => l.level)).toEqual([1, 2, 3, 4, 5]);
     for (const id of ['gifia', 'gabata-adowa']) {

@@ -107,6 +107,16 @@ describe('gabata CLI (built)', () => {
     }
   });
 
+  it('an unknown command (the names of Object properties too) says ERR_ARGUMENT and exits 2', () => {
+    // Issue 20: 'gabata frobnicate' printed no code; 'gabata constructor' tried to load ./constructor.js.
+    for (const name of ['frobnicate', 'constructor', '__proto__', 'toString']) {
+      const r = gabata([name]);
+      expect(r.code, name).toBe(2);
+      expect(r.err, name).toMatch(new RegExp(`^gabata: ERR_ARGUMENT: unknown command '${name}'\n`));
+      expect(r.err, name).toContain('usage: gabata <command>');
+    }
+  });
+
   it('moves lists the legal moves; --json gives notation, move number and start hole', () => {
     const game = mustCreate(adowa, {});
     const s = game.newState(1);

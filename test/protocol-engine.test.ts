@@ -3,12 +3,14 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { MAX_MOVES } from '../src/core/game.js';
 import { unwrap } from '../src/core/errors.js';
 import { getRuleset } from '../src/games/index.js';
 import { EngineSession } from '../src/protocol/engine.js';
 import { EngineProcess } from '../src/protocol/client.js';
+import { boundedLines } from '../src/cli/engine.js';
 
 const CLI = join(process.cwd(), 'dist', 'cli', 'main.js');
 
@@ -106,6 +108,21 @@ describe('engine protocol (in process)', () => {
       ['go depth -1', /^error ERR_PROTOCOL /],
       ['go sideways 3', /^error ERR_PROTOCOL /],
       ['x'.repeat(1_000_001), /^error ERR_TOO_LARGE /],
+      // Issue 20: each of these was accepted (the prototype names played as MCTS) or answered ERR_INTERNAL.
+      ['setoption name agent value __proto__', /^error ERR_ARGUMENT unknown agent '__proto__'/],
+      ['setoption name agent value constructor', /^error ERR_ARGUMENT unknown agent 'constructor'/],
+      ['setoption name agent value constructor:x=1', /^error ERR_ARGUMENT unknown agent 'constructor'/],
+      ['setoption name agent value __proto__:depth=2', /^error ERR_ARGUMENT unknown agent '__proto__'/],
+      ['legal player 9', /^error ERR_PROTOCOL there is no player 9/],
+      ['legal player 3', /^error ERR_PROTOCOL there is no player 3/],
+      ['legal player 2', /^error ERR_PROTOCOL player 1 is to move, not player 2/],
+      ['legal player 0', /^error ERR_PROTOCOL legal takes /],
+      ['legal sideways', /^error ERR_PROTOCOL legal takes /],
+      ['go player 9', /^error ERR_PROTOCOL there is no player 9/],
+      ['position', /^error ERR_PROTOCOL position takes 'startpos'/],
+      ['position moves 4', /^error ERR_PROTOCOL position takes 'startpos'/],
+      // The client's words quoted in an error line never carry a control character to its terminal.
+      ['\u0001frob\u001b[2J', /^error ERR_PROTOCOL unknown command '\?frob\?\[2J'/],
     ];
     e.send('newgame gabata-adowa');
     for (const [line, want] of cases) {
@@ -119,6 +136,19 @@ describe('engine protocol (in process)', () => {
       expect(got[0], line.slice(0, 40)).toMatch(want);
     }
     expect(e.send('isready')).toEqual(['readyok']);
+    // The refused agents left the agent as it was (level:5, alpha-beta: its info lines have a depth).
+    e.send('position startpos');
+    expect(e.send('legal player 1')).toEqual([`legal ${legalTexts('gabata-adowa', 1).join(' ')}`]);
+    expect(e.send('go depth 1')[0]).toMatch(/^info depth 1 /);
+  });
+
+  it('at a simultaneous node legal and go refuse a player the game does not have', () => {
+    const e = session();
+    e.send('newgame selus seed=2');
+    e.send('position startpos');
+    expect(e.send('legal player 3')[0]).toMatch(/^error ERR_PROTOCOL there is no player 3: the players are 1..2/);
+    expect(e.send('go player 3 iterations 10')[0]).toMatch(/^error ERR_PROTOCOL there is no player 3/);
+    expect(e.send('legal player 2')).toEqual([`legal ${legalTexts('selus', 2, 2).join(' ')}`]);
   });
 
   it('go at a finished match is an error', () => {
@@ -136,6 +166,21 @@ describe('engine protocol (in process)', () => {
     }
     expect(e.send(`position startpos moves ${moves.join(' ')}`)).toEqual([]);
     expect(e.send('go')[0]).toMatch(/^error ERR_GAME_OVER /);
+  });
+});
+
+describe('gabata engine reads bounded lines', () => {
+  const read = async (chunks: string[], max: number): Promise<string[]> => {
+    const out: string[] = [];
+    for await (const l of boundedLines(Readable.from(chunks), max)) out.push(l);
+    return out;
+  };
+
+  it('splits lines across chunks and keeps no more of a line than max + 1 characters', async () => {
+    expect(await read(['isre', 'ady\ngo', ' depth 1\r\n', 'last'], 100)).toEqual(['isready', 'go depth 1\r', 'last']);
+    // A line that never ends is not gathered whole: the session sees a line one character too long.
+    expect(await read(['x'.repeat(7), 'y'.repeat(9), 'z\nisready\n'], 10)).toEqual(['x'.repeat(7) + 'yyyy', 'isready']);
+    expect(await read(['\n\n'], 10)).toEqual(['', '']);
   });
 });
 
@@ -158,6 +203,8 @@ describe('engine protocol (subprocess)', () => {
     await waitFor((l) => l === 'gabataok');
     child.stdin.write('this is not a command\n');
     expect(await waitFor((l) => l.startsWith('error '))).toMatch(/^error ERR_PROTOCOL /);
+    child.stdin.write(`${'x'.repeat(1_500_000)}\n`);
+    expect(await waitFor((l) => l.startsWith('error ERR_TOO_LARGE '))).toMatch(/more than 1000000 characters/);
     child.stdin.write('newgame gabata-aksum seed=4\nposition startpos\ngo movetime 100\n');
     const best = await waitFor((l) => l.startsWith('bestmove '));
     expect(legalTexts('gabata-aksum', 4)).toContain(best.slice(9));

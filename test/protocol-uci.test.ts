@@ -261,17 +261,81 @@ describe('engine protocol while searching (subprocess)', () => {
     await e.waitFor((l) => l.startsWith('bestmove '), 10_000, from);
   }, 20_000);
 
-  it('at the end of input a running bounded search still answers', async () => {
+  it('at the end of input a running search, however deep its budget, is stopped, answers, and the engine exits', async () => {
+    // Issue 20: after EOF during go depth 64 the engine searched on for hours, an orphan burning a core.
     const e = start();
-    await e.ready();
+    await e.ready('alphabeta');
     const from = e.lines.length;
-    e.send('go movetime 300');
+    e.send('go depth 64');
+    await e.waitFor((l) => l.startsWith('info depth '), 10_000, from);
+    const endAt = performance.now();
     e.child.stdin.end();
-    const best = await e.waitFor((l) => l.startsWith('bestmove '), 10_000, from);
+    const best = await e.waitFor((l) => l.startsWith('bestmove '), 5_000, from);
     expect(legalTexts('gabata-adowa', 3)).toContain(best.text.slice(9));
-    const t0 = performance.now();
-    while (e.exitedAt === null && performance.now() - t0 < 10_000) await sleep(5);
+    while (e.exitedAt === null && performance.now() - endAt < 5_000) await sleep(5);
+    expect(e.exitedAt, 'the engine still runs 5 s after the end of its input').not.toBeNull();
+    console.log(`end of input -> exit mid-search: ${(e.exitedAt! - endAt).toFixed(1)} ms`);
     expect(e.exitCode).toBe(0);
+  }, 20_000);
+
+  it('at the end of input the lines read after a stop are still handled, and a search they start answers at once', async () => {
+    const e = start();
+    await e.ready('alphabeta');
+    const from = e.lines.length;
+    const first = legalTexts('gabata-adowa', 3)[0]!;
+    e.send('go depth 64');
+    await e.waitFor((l) => l.startsWith('info depth '), 10_000, from);
+    e.child.stdin.end(`position startpos moves ${first}\ngo depth 64\nisready\n`);
+    const ready = await e.waitFor((l) => l === 'readyok', 5_000, from);
+    const t0 = performance.now();
+    while (e.exitedAt === null && performance.now() - t0 < 5_000) await sleep(5);
+    expect(e.exitedAt).not.toBeNull();
+    const answers = e.lines.slice(from).filter((l) => /^(bestmove|readyok|error) /.test(`${l.text} `));
+    expect(answers.map((l) => l.text.split(' ')[0])).toEqual(['bestmove', 'bestmove', 'readyok']);
+    expect(e.lines.slice(ready.index + 1)).toEqual([]);
+  }, 20_000);
+
+  it('position and isready mid-search: the old bestmove comes before the readyok, and nothing of the old search after', async () => {
+    // Issue 20: readyok came at 1.227 s, the old search's bestmove at 1.384 s.
+    const e = start();
+    await e.ready('alphabeta');
+    const from = e.lines.length;
+    e.send('go depth 64');
+    await e.waitFor((l) => l.startsWith('info depth '), 10_000, from);
+    const first = legalTexts('gabata-adowa', 3)[0]!;
+    e.child.stdin.write(`position startpos moves ${first}\nisready\n`);
+    const ready = await e.waitFor((l) => l === 'readyok', 5_000, from);
+    const before = e.lines.slice(from, ready.index).map((l) => l.text);
+    expect(before.filter((l) => l.startsWith('bestmove '))).toHaveLength(1);
+    expect(before.at(-1)).toMatch(/^bestmove /);
+    await sleep(300);
+    expect(e.lines.slice(ready.index + 1)).toEqual([]);
+    // The new position is the one searched next.
+    e.send('go depth 2');
+    const best = await e.waitFor((l) => l.startsWith('bestmove '), 10_000, ready.index + 1);
+    const game = unwrap(unwrap(getRuleset('gabata-adowa')).create({}));
+    const s = game.newState(3);
+    const buf = new Int32Array(MAX_MOVES);
+    game.apply(s, Array.from(buf.subarray(0, game.legalMoves(s, buf))).find((m) => game.moveText(s, m) === first)!);
+    expect(Array.from(buf.subarray(0, game.legalMoves(s, buf)), (m) => game.moveText(s, m))).toContain(best.text.slice(9));
+  }, 20_000);
+
+  it('stop, then isready, d and go at once: answered in the order sent, the next go accepted', async () => {
+    const e = start();
+    await e.ready('alphabeta');
+    const from = e.lines.length;
+    e.send('go depth 64');
+    await e.waitFor((l) => l.startsWith('info depth '), 10_000, from);
+    e.child.stdin.write('stop\nisready\nd\ngo depth 1\nnewgame gifia seed=2\nisready\n');
+    const ready1 = await e.waitFor((l) => l === 'readyok', 5_000, from);
+    const ready2 = await e.waitFor((l) => l === 'readyok', 10_000, ready1.index + 1);
+    const kinds = e.lines
+      .slice(from, ready2.index + 1)
+      .map((l) => l.text.split(' ')[0]!)
+      .filter((k) => k !== 'info');
+    expect(kinds).toEqual(['bestmove', 'readyok', 'bestmove', 'readyok']);
+    // d's lines come right after the first readyok, before anything of the new search.
+    expect(e.lines[ready1.index + 1]!.text).toMatch(/^info string /);
   }, 20_000);
 });
 
@@ -334,7 +398,7 @@ describe('engine session with a search host (in process)', () => {
     expect(e.session.searching).toBe(false);
   });
 
-  it('position, newgame and setoption mid-search stop it first; a refused command is not mirrored', () => {
+  it('position, newgame and setoption mid-search stop it, then are carried out after its bestmove; a refused one is not mirrored', () => {
     const e = hosted();
     e.send('newgame gabata-adowa seed=3');
     e.send('position startpos');
@@ -342,13 +406,40 @@ describe('engine session with a search host (in process)', () => {
       e.send('go movetime 4000');
       const id = i + 1;
       expect(e.send(line)).toEqual([]);
-      expect(e.host.calls.slice(-2)).toEqual([`stop ${id}`, `mirror ${line}`]);
+      expect(e.host.calls.at(-1)).toBe(`stop ${id}`);
       expect(e.session.searching).toBe(false);
       e.host.answer(id, '1');
+      expect(e.host.calls.at(-1)).toBe(`mirror ${line}`);
+      expect(e.out.at(-1)).toBe('bestmove 1');
     }
     e.send('go movetime 4000');
-    expect(e.send('position startpos moves 99')[0]).toMatch(/^error /);
+    expect(e.send('position startpos moves 99')).toEqual([]);
     expect(e.host.calls.at(-1)).toBe('stop 4');
+    e.host.answer(4, '1');
+    expect(e.out.slice(-2)[0]).toBe('bestmove 1');
+    expect(e.out.at(-1)).toMatch(/^error /);
+    expect(e.host.calls.at(-1)).toBe('stop 4');
+  });
+
+  it('the lines after a stop wait for its bestmove and are then answered in order; quit does not wait', () => {
+    const e = hosted();
+    e.send('newgame gabata-adowa seed=3');
+    e.send('position startpos');
+    e.send('go movetime 4000');
+    expect(e.send('isready')).toEqual(['readyok']);
+    for (const line of ['position startpos moves 2', 'isready', 'legal', 'go depth 3', 'frobnicate', 'isready'])
+      expect(e.send(line)).toEqual([]);
+    const before = e.out.length;
+    e.host.answer(1, '4');
+    const after = e.out.slice(before);
+    expect(after.slice(0, 3)).toEqual(['info depth 1 nodes 1', 'bestmove 4', 'readyok']);
+    expect(after[3]).toMatch(/^legal /);
+    expect(after[4]).toMatch(/^error ERR_PROTOCOL unknown command 'frobnicate'/);
+    expect(after[5]).toBe('readyok');
+    expect(e.host.calls.slice(-2)).toEqual(['mirror position startpos moves 2', 'go 2 go depth 3']);
+    e.send('stop');
+    expect(e.send('isready')).toEqual([]);
+    expect(e.session.handle('quit')).toBe(false);
   });
 
   it('the bestmove of a go infinite that ends by itself waits for stop', () => {
@@ -361,6 +452,35 @@ describe('engine session with a search host (in process)', () => {
     expect(e.session.searching).toBe(true);
     expect(e.send('stop')).toEqual(['bestmove 4']);
     expect(e.session.searching).toBe(false);
+  });
+
+  it('at the end of input a bounded search is stopped too, and a go among the waiting lines is stopped as it starts', async () => {
+    const e = hosted();
+    e.send('newgame gabata-adowa seed=3');
+    e.send('position startpos');
+    e.send('go depth 64');
+    e.send('position startpos moves 2');
+    e.send('go depth 64');
+    const f = e.session.finish();
+    await sleep(10);
+    expect(e.host.calls.at(-1)).toBe('stop 1');
+    e.host.answer(1, '4');
+    expect(e.host.calls.slice(-3)).toEqual(['mirror position startpos moves 2', 'go 2 go depth 64', 'stop 2']);
+    e.host.answer(2, '5');
+    await f;
+    expect(e.out.filter((l) => l.startsWith('bestmove '))).toEqual(['bestmove 4', 'bestmove 5']);
+    expect(e.host.calls.at(-1)).toBe('close');
+  });
+
+  it('at the end of input a searcher that never answers is closed after the grace period', async () => {
+    const e = hosted();
+    e.send('newgame gabata-adowa seed=3');
+    e.send('position startpos');
+    e.send('go depth 64');
+    const t0 = performance.now();
+    await e.session.finish(100);
+    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(e.host.calls.slice(-2)).toEqual(['stop 1', 'close']);
   });
 
   it('at the end of input a go infinite is stopped and the session waits for its answer', async () => {

@@ -120,6 +120,17 @@ export const AGENT_KINDS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The parameters of each agent kind (level aside). A Map, not an object literal: a kind is a
+ * client's word, and `__proto__` or `constructor` would find Object's own properties there.
+ */
+const AGENT_PARAMETERS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['random', []],
+  ['greedy', ['epsilon', 'depth']],
+  ['alphabeta', ['depth', 'time', 'movetime', 'nodes', 'tt']],
+  ['mcts', ['iterations', 'time', 'movetime', 'c', 'playout', 'reuse', 'maxnodes']],
+]);
+
+/**
  * Builds an agent from a spec: `kind` or `kind:name=value,name=value`, e.g. 'random', 'greedy',
  * 'alphabeta:depth=6', 'mcts:iterations=5000,c=1.4', 'level:3'.
  */
@@ -145,13 +156,7 @@ export function makeAgent(spec: string, seed: number): Result<Agent> {
       params.set(name, v);
     }
   }
-  const allowed: Record<string, readonly string[]> = {
-    random: [],
-    greedy: ['epsilon', 'depth'],
-    alphabeta: ['depth', 'time', 'movetime', 'nodes', 'tt'],
-    mcts: ['iterations', 'time', 'movetime', 'c', 'playout', 'reuse', 'maxnodes'],
-  };
-  const names = allowed[kind];
+  const names = AGENT_PARAMETERS.get(kind);
   if (names === undefined) {
     return err('ERR_ARGUMENT', `unknown agent '${kind}'; known: ${Object.keys(AGENT_KINDS).join(', ')}`, spec);
   }

@@ -3,15 +3,15 @@
  * the end of input. Searches run in a worker thread, so `stop`, `isready` and `quit` are answered
  * while one runs.
  */
-import { createInterface } from 'node:readline';
-import { EngineSession } from '../protocol/engine.js';
+import { EngineSession, MAX_LINE } from '../protocol/engine.js';
 import { SearchWorker } from '../protocol/search-host.js';
 
 const HELP = `usage: gabata engine
 
 Speaks the Gabata engine protocol on stdin/stdout (see docs/protocol.md): send 'gabata', then
 'newgame <ruleset> [seed=N] [name=value ...]', 'position startpos [moves ...]', 'go movetime 500'
-(or 'go infinite' ... 'stop').`;
+(or 'go infinite' ... 'stop'). At the end of input every search is stopped, answers, and the
+engine exits.`;
 
 export async function run(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
@@ -24,17 +24,40 @@ export async function run(args: string[]): Promise<number> {
   const host = SearchWorker.start();
   if (host === null) process.stderr.write('gabata engine: the search worker is not built; searching inline (stop cannot end a search)\n');
   const session = new EngineSession(write, host === null ? {} : { host });
-  const rl = createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
+  process.stdin.setEncoding('utf8');
   let quit = false;
-  for await (const line of rl) {
-    if (!session.handle(line)) {
-      quit = true;
-      rl.close();
-      break;
+  try {
+    for await (const line of boundedLines(process.stdin, MAX_LINE)) {
+      if (!session.handle(line)) {
+        quit = true;
+        break;
+      }
+    }
+  } finally {
+    // quit: at once, a running search is dropped; end of input (or a failed read): every search is
+    // stopped and answers. Either way the worker ends: a live one would keep the process running.
+    if (quit) await session.close();
+    else await session.finish();
+  }
+  return 0;
+}
+
+/**
+ * The lines of `input` (a stream of strings), each cut after `max` + 1 characters, the rest of a
+ * longer line skipped: readline keeps a line of any length, so a client that never sent a newline
+ * would fill the memory; the session refuses a line over `max` characters whatever follows.
+ */
+export async function* boundedLines(input: AsyncIterable<string>, max: number): AsyncGenerator<string> {
+  let line = '';
+  for await (const chunk of input) {
+    const parts = chunk.split('\n');
+    for (let i = 0; i < parts.length; i++) {
+      if (line.length <= max) line += parts[i]!.slice(0, max + 1 - line.length);
+      if (i < parts.length - 1) {
+        yield line;
+        line = '';
+      }
     }
   }
-  // quit: at once, a running search is dropped; end of input: running searches answer first.
-  if (quit) await session.close();
-  else await session.finish();
-  return 0;
+  if (line !== '') yield line;
 }

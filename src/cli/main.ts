@@ -43,8 +43,9 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`gabata ${pkg.version}\n`);
     return 0;
   }
-  if (!(name in COMMANDS)) {
-    process.stderr.write(`gabata: unknown command '${name}'\n${usage()}\n`);
+  // Own keys only: `constructor` or `__proto__` is not a command because every object has one.
+  if (!Object.hasOwn(COMMANDS, name)) {
+    process.stderr.write(`gabata: ERR_ARGUMENT: unknown command '${name}'\n${usage()}\n`);
     return 2;
   }
   const file = `./${name}.js`;
@@ -52,7 +53,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     mod = (await import(file)) as typeof mod;
   } catch (e) {
-    process.stderr.write(`gabata: command '${name}' is not available in this build (${(e as Error).message})\n`);
+    process.stderr.write(`gabata: ERR_INTERNAL: command '${name}' is not available in this build (${(e as Error).message})\n`);
     return 2;
   }
   return mod.run(rest);
@@ -69,8 +70,10 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (e: unknown) => {
-    const ge = e as { code?: string; message?: string };
-    process.stderr.write(`gabata: ${ge.code ? `${ge.code}: ` : ''}${ge.message ?? String(e)}\n`);
+    // Every error names its code, a thrown one too: a Node error's own code (ENOENT) stays in its message.
+    const ge = e as { code?: unknown; message?: string };
+    const code = typeof ge.code === 'string' && /^ERR_[A-Z_]+$/.test(ge.code) ? ge.code : 'ERR_INTERNAL';
+    process.stderr.write(`gabata: ${code}: ${ge.message ?? String(e)}\n`);
     process.exitCode = 1;
   },
 );

@@ -339,7 +339,7 @@ class PlaySession {
     const events: GameEvent[] = [];
     const r = playMoveText(game, s, text, events);
     if (!r.ok) {
-      process.stderr.write(`gabata play: the computer chose an illegal move '${text}': ${r.error.message}\n`);
+      process.stderr.write(`gabata play: ERR_INTERNAL: the computer chose an illegal move '${text}': ${r.error.message}\n`);
       return false;
     }
     this.moves.push(text);

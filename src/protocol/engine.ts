@@ -11,6 +11,11 @@
  * The host keeps a mirror of this session: every accepted `setoption`, `newgame` and `position`
  * line is replayed to it in order, so the searcher sees the very state and agent this session
  * would have had.
+ *
+ * The answers keep the order of the commands. Once a search has been stopped (by `stop`, or by a
+ * `setoption`, `newgame` or `position`, which stop it), the lines read after wait until its
+ * `bestmove` has been written, so that move never comes after the answer to a later command (a
+ * `readyok`, say). Only `quit` never waits: it is how a client ends an engine whatever it does.
  */
 import { GabataError } from '../core/errors.js';
 import { MAX_MOVES, type Game } from '../core/game.js';
@@ -67,8 +72,13 @@ export const ENGINE_NAME = 'Gabata';
 export const ENGINE_VERSION = '0.1.0';
 /** Agent used when none is set with `setoption name agent value ...`. */
 export const DEFAULT_AGENT = 'level:5';
-/** Longest command line accepted. */
-const MAX_LINE = 1_000_000;
+/** Longest command line accepted (`gabata engine` reads no more of a line than this and one character). */
+export const MAX_LINE = 1_000_000;
+/**
+ * At the end of input, how long the stopped searches have to answer before the engine closes
+ * anyway: they answer within milliseconds of a stop; this only bounds a searcher that is stuck.
+ */
+const FINISH_GRACE_MS = 2000;
 
 /** What a checked `go` line asks for. */
 interface GoRequest {
@@ -95,8 +105,15 @@ export class EngineSession {
   private readonly host: SearchHost | undefined;
   private readonly shouldStop: (() => boolean) | undefined;
   private nextSearchId = 1;
+  /** Searches handed to the host whose answer (`bestmove` or `error`) the client has not been sent. */
   private readonly pending = new Map<number, PendingSearch>();
-  private idle: (() => void) | null = null;
+  /** Lines read while a stopped search's bestmove is still to come: handled, in order, once it is written. */
+  private readonly waiting: string[] = [];
+  private draining = false;
+  /** The input has ended (`finish`): every search is stopped as soon as it starts. */
+  private ending = false;
+  /** Called when a search has written its answer (`finish` waits for them). */
+  private answeredHook: (() => void) | null = null;
 
   constructor(
     private readonly write: (line: string) => void,
@@ -112,86 +129,129 @@ export class EngineSession {
     return false;
   }
 
-  /** Handles one line; returns false after `quit`. */
+  /** Whether a stopped search has yet to write its bestmove: until it has, the lines read wait. */
+  private get stopping(): boolean {
+    for (const p of this.pending.values()) if (p.stopped) return true;
+    return false;
+  }
+
+  /**
+   * Handles one line; returns false after `quit`. While a stopped search has yet to answer, the
+   * line waits (and is handled, in order, once that bestmove is written); `quit` never waits.
+   */
   handle(raw: string): boolean {
-    if (raw.length > MAX_LINE) {
-      this.error(new GabataError('ERR_TOO_LARGE', `line of ${raw.length} characters is too long (at most ${MAX_LINE})`));
+    if (raw.length <= MAX_LINE && commandOf(raw).cmd === 'quit') {
+      this.waiting.length = 0;
+      return false;
+    }
+    if (this.waiting.length > 0 || this.stopping) {
+      this.waiting.push(raw);
       return true;
     }
-    const line = raw.trim();
-    if (line === '') return true;
-    const sp = line.search(/\s/);
-    const cmd = sp < 0 ? line : line.slice(0, sp);
-    const rest = sp < 0 ? '' : line.slice(sp + 1).trim();
+    this.handleNow(raw);
+    return true;
+  }
+
+  private handleNow(raw: string): void {
+    if (raw.length > MAX_LINE) {
+      this.error(new GabataError('ERR_TOO_LARGE', `a line of more than ${MAX_LINE} characters is too long`));
+      return;
+    }
+    const { line, cmd, rest } = commandOf(raw);
+    if (line === '') return;
     try {
-      switch (cmd) {
-        case 'gabata':
-          return this.identify();
-        case 'isready':
-          // The session's own state is always current (a search runs on a copy), so this is true at once.
-          this.write('readyok');
-          return true;
-        // A command that changes what a search searches stops the running search first, as
-        // `stop` does (its bestmove is sent), then applies: the GUI never gets a move for a
-        // position it has left, nor a search that ignores the new one.
-        case 'setoption':
-          this.stopSearches();
-          this.setOption(rest);
-          this.host?.mirror(line);
-          return true;
-        case 'newgame':
-          this.stopSearches();
-          this.newGame(rest);
-          this.host?.mirror(line);
-          return true;
-        case 'position':
-          this.stopSearches();
-          this.position(rest);
-          this.host?.mirror(line);
-          return true;
-        case 'go':
-          return this.go(rest, line);
-        case 'legal':
-          return this.legal(rest);
-        case 'd':
-        case 'show':
-          return this.show();
-        case 'stop':
-          // Between searches there is nothing to end: ignored, as in UCI.
-          this.stopSearches();
-          return true;
-        case 'quit':
-          return false;
-        default:
-          this.error(
-            new GabataError(
-              'ERR_PROTOCOL',
-              `unknown command '${cmd}'; known: gabata, isready, setoption, newgame, position, go, legal, d, stop, quit`,
-            ),
-          );
-          return true;
-      }
+      this.command(raw, line, cmd, rest);
     } catch (e) {
       this.error(e instanceof GabataError ? e : new GabataError('ERR_INTERNAL', (e as Error).message ?? String(e)));
-      return true;
     }
+  }
+
+  private command(raw: string, line: string, cmd: string, rest: string): void {
+    switch (cmd) {
+      case 'gabata':
+        this.identify();
+        return;
+      case 'isready':
+        // Nothing earlier is still waiting (else this line would be), so every earlier command has been handled.
+        this.write('readyok');
+        return;
+      case 'setoption':
+      case 'newgame':
+      case 'position':
+        this.change(raw, line, cmd, rest);
+        return;
+      case 'go':
+        this.go(rest, line);
+        return;
+      case 'legal':
+        this.legal(rest);
+        return;
+      case 'd':
+      case 'show':
+        this.show();
+        return;
+      case 'stop':
+        // Between searches there is nothing to end: ignored, as in UCI.
+        this.stopSearches();
+        return;
+      default:
+        throw new GabataError(
+          'ERR_PROTOCOL',
+          `unknown command '${clip(cmd)}'; known: gabata, isready, setoption, newgame, position, go, legal, d, stop, quit`,
+        );
+    }
+  }
+
+  /**
+   * `setoption`, `newgame`, `position`. A running search is stopped first, as by `stop`, and the
+   * command waits for its bestmove: the client gets that move before anything this command or a
+   * later one answers, never a move for a position it has left, nor a search that ignores the new one.
+   */
+  private change(raw: string, line: string, cmd: string, rest: string): void {
+    this.stopSearches();
+    if (this.stopping) {
+      // First in line: the lines waiting (if any) were read after this one.
+      this.waiting.unshift(raw);
+      return;
+    }
+    if (cmd === 'setoption') this.setOption(rest);
+    else if (cmd === 'newgame') this.newGame(rest);
+    else this.position(rest);
+    this.host?.mirror(line);
+  }
+
+  /** Handles the lines that waited for a stopped search's bestmove, until one has to wait again. */
+  private drain(): void {
+    if (this.draining) return;
+    this.draining = true;
+    try {
+      while (this.waiting.length > 0 && !this.stopping) this.handleNow(this.waiting.shift()!);
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  /** Search `search` has written its answer (or ended without one): the lines waiting for it go on. */
+  private answered(search: PendingSearch): void {
+    if (!this.pending.delete(search.id)) return;
+    this.drain();
+    this.answeredHook?.();
   }
 
   private error(e: GabataError): void {
-    this.write(`error ${e.code} ${e.message.replace(/\s+/g, ' ')}`);
+    this.write(`error ${e.code} ${oneLine(e.message)}`);
   }
 
-  private identify(): boolean {
+  private identify(): void {
     this.write(`id name ${ENGINE_NAME} ${ENGINE_VERSION}`);
     this.write('id author the Gabata project');
     this.write(`id rulesets ${RULESETS.map((r) => r.info.id).join(' ')}`);
     this.write(`option name agent type string default ${DEFAULT_AGENT}`);
     this.write('option name seed type integer default 1');
     this.write('gabataok');
-    return true;
   }
 
-  private setOption(rest: string): boolean {
+  private setOption(rest: string): void {
     const m = /^name\s+(\S+)\s+value\s+(.+)$/.exec(rest);
     if (!m) throw new GabataError('ERR_PROTOCOL', "setoption takes 'name <name> value <value>'");
     const name = m[1]!.toLowerCase();
@@ -205,8 +265,7 @@ export class EngineSession {
       if (!/^\d{1,15}$/.test(value)) throw new GabataError('ERR_PROTOCOL', `seed must be a non-negative integer, not '${value}'`);
       this.seed = Number(value);
       this.agent = null;
-    } else throw new GabataError('ERR_PROTOCOL', `unknown option '${name}'; known: agent, seed`);
-    return true;
+    } else throw new GabataError('ERR_PROTOCOL', `unknown option '${clip(name)}'; known: agent, seed`);
   }
 
   private getAgent(): Agent {
@@ -218,7 +277,7 @@ export class EngineSession {
     return this.agent;
   }
 
-  private newGame(rest: string): boolean {
+  private newGame(rest: string): void {
     const [name, ...pairs] = rest.split(/\s+/).filter((x) => x !== '');
     if (name === undefined)
       throw new GabataError('ERR_PROTOCOL', 'newgame takes a ruleset and options: newgame <ruleset> [seed=N] [name=value ...]');
@@ -239,15 +298,14 @@ export class EngineSession {
     const g = rs.value.create(given, notes);
     if (!g.ok) throw g.error;
     // Old option values (SPEC §12) are accepted and read as they played; say how.
-    for (const n of notes) this.write(`info string warning ${n}`);
+    for (const n of notes) this.write(`info string warning ${oneLine(n)}`);
     this.game = g.value;
     this.seed = seed;
     this.state = g.value.newState(seed);
     this.getAgent().reset();
-    return true;
   }
 
-  private position(rest: string): boolean {
+  private position(rest: string): void {
     let posText: string;
     let movesText = '';
     if (rest.startsWith('{')) {
@@ -268,7 +326,13 @@ export class EngineSession {
       .filter((x) => x !== '');
     let game: Game;
     let s: State;
-    if (posText === 'startpos' || posText === '') {
+    if (posText === '') {
+      throw new GabataError(
+        'ERR_PROTOCOL',
+        "position takes 'startpos', a position's text or its JSON, then 'moves ...' if any: e.g. 'position startpos moves 4'",
+      );
+    }
+    if (posText === 'startpos') {
       if (this.game === null) throw new GabataError('ERR_PROTOCOL', "no game: send 'newgame <ruleset>' before 'position startpos'");
       game = this.game;
       s = game.newState(this.seed);
@@ -284,30 +348,32 @@ export class EngineSession {
     }
     this.game = game;
     this.state = s;
-    return true;
   }
 
-  private legal(rest: string): boolean {
+  private legal(rest: string): void {
     const { game, s } = this.current();
+    const m = /^(?:player\s+([1-9]\d*))?$/.exec(rest);
+    if (!m) throw new GabataError('ERR_PROTOCOL', `legal takes nothing or 'player <p>' (p from 1), not '${clip(rest)}'`);
+    const player = m[1] === undefined ? 0 : Number(m[1]);
     const buf = new Int32Array(MAX_MOVES);
-    let n: number;
-    if (isSimultaneous(s)) {
-      const p = Number(/^player\s+(\d+)$/.exec(rest)?.[1] ?? NaN);
-      if (!(p >= 1 && p <= s.players))
-        throw new GabataError('ERR_PROTOCOL', `a simultaneous node: say whose choices, e.g. 'legal player 1'`);
-      n = game.legalMovesFor(s, p, buf);
-    } else n = s.phase === PHASE_OVER ? 0 : game.legalMoves(s, buf);
+    let n = 0;
+    if (s.phase === PHASE_OVER) checkPlayerNumber(s, player);
+    else if (isSimultaneous(s)) {
+      checkPlayer(s, player, "a simultaneous node: say whose choices, e.g. 'legal player 1'");
+      n = game.legalMovesFor(s, player, buf);
+    } else {
+      checkPlayer(s, player, '');
+      n = game.legalMoves(s, buf);
+    }
     const texts: string[] = [];
     for (let i = 0; i < n; i++) texts.push(game.moveText(s, buf[i]!));
     this.write(`legal ${texts.join(' ')}`.trimEnd());
-    return true;
   }
 
-  private show(): boolean {
+  private show(): void {
     const { game, s } = this.current();
     for (const l of makeDiagram(game, s).split('\n')) this.write(`info string ${l}`);
     this.write(`info string position ${makePosition(game, s)}`);
-    return true;
   }
 
   private current(): { game: Game; s: State } {
@@ -354,53 +420,56 @@ export class EngineSession {
         throw new GabataError('ERR_PROTOCOL', `go infinite searches until 'stop': it takes no ${Object.keys(GO_BUDGET_WORDS).join(', ')}`);
       budget.infinite = true;
     }
-    if (isSimultaneous(s)) {
-      if (!(player >= 1 && player <= s.players)) {
-        throw new GabataError(
-          'ERR_PROTOCOL',
-          `a simultaneous node: every player chooses at once; say for whom, e.g. 'go player 1 movetime 500'`,
-        );
-      }
-    } else if (player !== 0 && player !== s.toMove)
-      throw new GabataError('ERR_PROTOCOL', `player ${s.toMove} is to move, not player ${player}`);
+    checkPlayer(
+      s,
+      player,
+      isSimultaneous(s) ? "a simultaneous node: every player chooses at once; say for whom, e.g. 'go player 1 movetime 500'" : '',
+    );
     return { budget, player, infinite };
   }
 
-  private go(rest: string, line: string): boolean {
+  private go(rest: string, line: string): void {
     const request = this.parseGo(rest);
-    if (this.host === undefined) return this.searchInline(request);
-    if (this.searching)
-      throw new GabataError('ERR_PROTOCOL', "a search is running: send 'stop' and wait for its bestmove before the next 'go'");
+    if (this.host === undefined) {
+      this.searchInline(request);
+      return;
+    }
+    if (this.searching) throw new GabataError('ERR_PROTOCOL', "a search is running: send 'stop' before the next 'go'");
     const search: PendingSearch = { id: this.nextSearchId++, infinite: request.infinite, stopped: false, held: null };
     this.pending.set(search.id, search);
     this.host.go(
       search.id,
       line,
-      (out) => {
-        if (out.startsWith('bestmove ') && search.infinite && !search.stopped) {
-          search.held = out;
-          return;
-        }
-        // The search is over for the client the moment its answer is written: a `go` read right
-        // after the bestmove (before the host reports done) must not find it still running.
-        if (out.startsWith('bestmove ') || out.startsWith('error ')) this.pending.delete(search.id);
-        this.write(out);
-      },
+      (out) => this.searchOutput(search, out),
       () => {
-        if (search.held === null) this.pending.delete(search.id);
-        if (this.pending.size === 0) this.idle?.();
+        if (search.held === null) this.answered(search);
       },
     );
-    return true;
+    // Nobody is left to send `stop` (the input has ended): the search answers at once.
+    if (this.ending) this.stopSearchOf(search);
+  }
+
+  /** A line of search `search` from the host: written, or held (the bestmove of a `go infinite` not yet stopped). */
+  private searchOutput(search: PendingSearch, out: string): void {
+    // Answered already, or the session is closed: nothing of it may follow.
+    if (!this.pending.has(search.id)) return;
+    const answer = out.startsWith('bestmove ') || out.startsWith('error ');
+    if (out.startsWith('bestmove ') && search.infinite && !search.stopped) {
+      search.held = out;
+      return;
+    }
+    this.write(out);
+    // The search is over for the client the moment its answer is written: a `go` read right
+    // after the bestmove (before the host reports done) must not find it still running.
+    if (answer) this.answered(search);
   }
 
   /** Sends `stop` to every running search; a held `go infinite` answer goes out now. */
   private stopSearches(): void {
-    for (const search of this.pending.values()) this.stopSearchOf(search);
-    if (this.pending.size === 0) this.idle?.();
+    for (const search of [...this.pending.values()]) this.stopSearchOf(search);
   }
 
-  private searchInline(request: GoRequest): boolean {
+  private searchInline(request: GoRequest): void {
     const { game, s } = this.current();
     if (request.infinite && this.shouldStop === undefined) {
       throw new GabataError(
@@ -420,27 +489,39 @@ export class EngineSession {
     } else move = agent.choose(game, s, budget, onInfo).move;
     if (move < 0) throw new GabataError('ERR_INTERNAL', 'no move found');
     this.write(`bestmove ${game.moveText(s, move)}`);
-    return true;
   }
 
   /**
-   * At the end of input: stops a `go infinite` (nobody is left to send `stop`), lets bounded
-   * searches finish and answer, then closes the host.
+   * At the end of input: every search is stopped (nobody is left to send `stop`, and a deep
+   * bounded search could run for hours) and answers; the lines still waiting are handled, any
+   * search they start stopped at once; then the host is closed. A searcher that has not answered
+   * within `graceMs` of that is closed all the same, so the process never outlives its input.
    */
-  async finish(): Promise<void> {
-    for (const search of this.pending.values()) if (search.infinite) this.stopSearchOf(search);
-    while (this.pending.size > 0) {
-      await new Promise<void>((resolve) => {
-        this.idle = resolve;
-      });
-    }
-    this.idle = null;
+  async finish(graceMs = FINISH_GRACE_MS): Promise<void> {
+    this.ending = true;
+    this.stopSearches();
+    const deadline = Date.now() + graceMs;
+    while (this.pending.size > 0 && Date.now() < deadline) await this.nextAnswer(deadline - Date.now());
     await this.close();
   }
 
-  /** Ends at once (`quit`): a search in progress is abandoned without an answer. */
+  /** Resolves when a search next writes its answer, or after `ms`. */
+  private nextAnswer(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.answeredHook = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.answeredHook = done;
+    });
+  }
+
+  /** Ends at once (`quit`): a search in progress is abandoned without an answer, and the lines waiting for one are dropped. */
   async close(): Promise<void> {
     this.pending.clear();
+    this.waiting.length = 0;
     await this.host?.close();
   }
 
@@ -450,9 +531,34 @@ export class EngineSession {
     this.host?.stop(search.id);
     if (search.held !== null) {
       this.write(search.held);
-      this.pending.delete(search.id);
+      this.answered(search);
     }
   }
+}
+
+/** A line's command word and the rest, trimmed. */
+function commandOf(raw: string): { line: string; cmd: string; rest: string } {
+  const line = raw.trim();
+  const sp = line.search(/\s/);
+  return { line, cmd: sp < 0 ? line : line.slice(0, sp), rest: sp < 0 ? '' : line.slice(sp + 1).trim() };
+}
+
+/** A player number named by a command (0: none) must be one of the game's players. */
+function checkPlayerNumber(s: State, player: number): void {
+  if (player > s.players)
+    throw new GabataError('ERR_PROTOCOL', `there is no player ${clip(String(player))}: the players are 1..${s.players}`);
+}
+
+/**
+ * The `player` of `go` and `legal`: at a simultaneous node it must be named (else `unnamed`, the
+ * error), at a sequential node it may be left out, and when given it must be the player to move.
+ */
+function checkPlayer(s: State, player: number, unnamed: string): void {
+  checkPlayerNumber(s, player);
+  if (isSimultaneous(s)) {
+    if (player === 0) throw new GabataError('ERR_PROTOCOL', unnamed);
+  } else if (player !== 0 && player !== s.toMove)
+    throw new GabataError('ERR_PROTOCOL', `player ${s.toMove} is to move, not player ${player}`);
 }
 
 /** `info depth D iterations I nodes N time T value V pv m1 m2 ...` (fields present only when known). */
@@ -477,6 +583,14 @@ function infoLine(game: Game, s: State, i: SearchInfo): string {
     parts.push(`pv ${texts.join(' ')}`);
   }
   return parts.join(' ');
+}
+
+/**
+ * Text for one output line: a message may quote the client's words, and a line break or another
+ * control character among them would end the line early or reach the client's terminal.
+ */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/\p{Cc}/gu, '?');
 }
 
 /** A token short enough to quote in an error line. */
