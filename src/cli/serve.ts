@@ -2,7 +2,8 @@
  * `gabata serve [--port 8080] [--host 127.0.0.1] [--db gabata.db] [--allowed-host NAME]... [--log]`:
  * the web app, its API and the live stream of online games.
  */
-import { createGabataServer, type ServerOptions } from '../server/app.js';
+import { createGabataServer, type GabataServer, type ServerOptions } from '../server/app.js';
+import { StoreError } from '../server/integrity.js';
 import { registerSweeps } from '../server/sweeps.js';
 
 const USAGE = `usage: gabata serve [--port 8080] [--host 127.0.0.1] [--db gabata.db] [--web DIR] [--sweeps DIR]
@@ -30,6 +31,27 @@ upgrade headers (Upgrade, Connection) for /api/games/*/live.`;
 function fail(message: string): number {
   process.stderr.write(`gabata serve: ERR_ARGUMENT: ${message}\n`);
   return 2;
+}
+
+/** The server, or null (its one line written) when the game store's file is damaged: it does not start on one. */
+function open(opts: ServerOptions): GabataServer | null {
+  try {
+    return createGabataServer(opts);
+  } catch (e) {
+    if (!(e instanceof StoreError)) throw e;
+    process.stderr.write(`gabata serve: ERR_STORE: ${e.message}\n`);
+    return null;
+  }
+}
+
+/** Warns (stderr) how many games are set aside because their stored rows do not replay (none: nothing). */
+function reportQuarantine(app: GabataServer): void {
+  const n = app.store.quarantine.count();
+  if (n === 0) return;
+  process.stderr.write(
+    `gabata serve: ${n} game${n === 1 ? ' is' : 's are'} quarantined (stored rows that do not replay): ` +
+      'GET /api/games lists each with its reason, GET /api/games/<id>/record gives its rows as stored\n',
+  );
 }
 
 export async function run(args: string[]): Promise<number> {
@@ -84,12 +106,14 @@ export async function run(args: string[]): Promise<number> {
   if (allowed.length > 0) opts.allowedHosts = allowed;
   // Registered even without a folder, so the Explore page's list is empty rather than missing.
   opts.plugins = [(scope) => registerSweeps(scope, sweeps)];
-  const app = createGabataServer(opts);
+  const app = open(opts);
+  if (app === null) return 1;
   const addr = await app.listen(port, host).catch(async (e: Error) => {
     await app.close().catch(() => undefined);
     throw Object.assign(new Error(`cannot listen on ${host}:${port}: ${e.message}`), { code: 'ERR_ARGUMENT' });
   });
   const shown = host.includes(':') ? `[${host}]` : host;
+  reportQuarantine(app);
   process.stdout.write(`gabata: serving http://${shown}:${addr.port}/ (games in ${opts.db})\n`);
   await new Promise<void>((resolve) => {
     const stop = (): void => {
