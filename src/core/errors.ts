@@ -29,7 +29,8 @@ export class GabataError extends Error {
     /** Where in the input the problem is (a field name, a token, a character offset). */
     readonly where?: string,
   ) {
-    super(where === undefined ? message : `${message} (at ${where})`);
+    // A message re-wrapped with its own `where` already ends with ' (at where)': said once.
+    super(where === undefined || message.endsWith(` (at ${where})`) ? message : `${message} (at ${where})`);
     this.name = 'GabataError';
   }
   toJSON(): { code: ErrorCode; message: string; where?: string } {

@@ -9,6 +9,7 @@ import type { GameEvent } from '../core/events.js';
 import { MAX_MOVES, MOVE_CONCEDE, MOVE_PASS, type Game } from '../core/game.js';
 import { PHASES, PHASE_OVER, PHASE_RACE, type State } from '../core/state.js';
 import { getRuleset } from '../games/index.js';
+import { bareMessage } from '../notation/move.js';
 
 /** A decision as the API receives it. */
 export interface DecisionInput {
@@ -63,18 +64,25 @@ export function readMove(game: Game, s: State, raw: unknown, player: number, fie
       m = byText;
     } else {
       const p = game.parseMove(s, raw);
-      if (!p.ok) return p;
+      // At a simultaneous node a ruleset judges a hole for its owner (player 1's hole by player
+      // 1's moves): only its syntax errors stand, a refusal lists this player's own moves.
+      if (!p.ok && (player === 0 || p.error.code !== 'ERR_ILLEGAL_MOVE')) return p;
+      if (!p.ok) return notLegalFor(game, s, raw.trim(), player, moves, field);
       m = p.value;
     }
   } else {
     return err('ERR_MOVE_SYNTAX', `a move must be its notation text or its code, not ${JSON.stringify(raw) ?? 'nothing'}`, field);
   }
   if (!moves.includes(m)) {
-    const who = player === 0 ? `player ${s.toMove}` : `player ${player}`;
     const text = m === MOVE_PASS ? 'pass' : m === MOVE_CONCEDE ? 'concede' : game.moveText(s, m);
-    return err('ERR_ILLEGAL_MOVE', `${text} is not a legal move for ${who} here; legal: ${describeLegal(game, s, moves)}`, field);
+    return notLegalFor(game, s, text, player === 0 ? s.toMove : player, moves, field);
   }
   return ok(m);
+}
+
+/** The refusal of move `text` by `player`, listing that player's legal `moves`. */
+function notLegalFor(game: Game, s: State, text: string, player: number, moves: number[], field: string): Result<never> {
+  return err('ERR_ILLEGAL_MOVE', `${text} is not a legal move for player ${player} here; legal: ${describeLegal(game, s, moves)}`, field);
 }
 
 /**
@@ -124,7 +132,7 @@ export function replay(game: Game, seed: number, moves: readonly { codes: readon
   for (let i = 0; i < moves.length; i++) {
     const mv = moves[i]!;
     const r = applyDecision(game, s, mv.joint ? { joint: mv.codes.slice(1) } : { code: mv.codes[0] });
-    if (!r.ok) return err('ERR_RECORD', `stored move ${i + 1} does not replay: ${r.error.message}`, `ply ${i}`);
+    if (!r.ok) return err('ERR_RECORD', `stored move ${i + 1} does not replay: ${bareMessage(r.error)}`, `ply ${i}`);
   }
   return ok(s);
 }

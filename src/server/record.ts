@@ -6,6 +6,7 @@
 import { err, ok, type Result } from '../core/errors.js';
 import type { Game } from '../core/game.js';
 import type { State } from '../core/state.js';
+import { bareMessage } from '../notation/move.js';
 import { makeRecord, parseRecord, type GameRecord } from '../notation/record.js';
 import { isSimultaneous, type DecisionInput } from './match.js';
 import type { GameRow, MoveRow } from './store.js';
@@ -39,6 +40,7 @@ export function decisionOf(s: State, text: string): DecisionInput {
 /** Checks a record's shape (moves are replayed and validated by the caller, one by one). */
 export function readGameRecord(body: unknown): Result<GameRecord> {
   const r = parseRecord(body);
-  if (!r.ok) return err('ERR_RECORD', r.error.message, r.error.where);
+  // The notation's message already ends with its '(at where)': wrap the bare message, not that.
+  if (!r.ok) return err('ERR_RECORD', bareMessage(r.error), r.error.where);
   return ok(r.value);
 }
