@@ -18,7 +18,8 @@ const common = {
   format: 'esm',
   target: 'es2022',
   platform: 'browser',
-  sourcemap: true,
+  // Source maps only for a developer's build (GABATA_WEB_SOURCEMAP=1): the server never serves them.
+  sourcemap: process.env.GABATA_WEB_SOURCEMAP === '1',
   minify: process.env.GABATA_WEB_MINIFY === '1',
   logLevel: 'warning',
 };
@@ -44,5 +45,7 @@ for (const weight of ['400', '700']) {
   renameSync(join(tmp, f), join(out, 'fonts', f));
 }
 for (const f of readdirSync(tmp)) renameSync(join(tmp, f), join(out, f));
+// Maps of an earlier developer's build are not left behind.
+if (!common.sourcemap) for (const f of readdirSync(out)) if (f.endsWith('.map')) rmSync(join(out, f), { force: true });
 rmSync(tmp, { recursive: true, force: true });
 console.log(`web app built in ${out}`);

@@ -519,19 +519,22 @@ describe('bounds', () => {
     expect(await flood.closed).toBe(1008);
   });
 
-  it('a game takes at most maxPerGame sockets; the next is refused (1013)', async () => {
-    const { url } = await serve({ live: { maxPerGame: 3 } });
+  it('a game takes at most maxSpectatorsPerGame spectators (the next is refused, 1013); its seat holders always get in', async () => {
+    const { url } = await serve({ live: { maxSpectatorsPerGame: 2 } });
     const k = newKey();
     const id = (await request(url, 'POST', '/api/games', { ruleset: 'gifia', seats: ['human', 'human'] }, undefined, { key: k })).body.game
       .id;
-    const open = [await openLive(url, id, { key: k }), await openLive(url, id), await openLive(url, id)];
+    const open = [await openLive(url, id), await openLive(url, id)];
     const extra = await openLive(url, id);
     expect(extra.frames[0]).toMatchObject({ type: 'error', code: 'ERR_RATE_LIMIT' });
     expect(await extra.closed).toBe(1013);
-    await open[2]!.close();
+    // The player of the game is let in however many watch it.
+    const holder = await openLive(url, id, { key: k });
+    expect(holder.frames[0]).toMatchObject({ type: 'welcome', seats: [1, 2] });
+    await open[1]!.close();
     const again = await openLive(url, id);
     expect(again.frames[0].type).toBe('welcome');
-    for (const c of [open[0]!, open[1]!, again]) await c.close();
+    for (const c of [open[0]!, holder, again]) await c.close();
   });
 
   it('a silent socket is closed; the server pings', async () => {

@@ -34,6 +34,7 @@ describe('route table', () => {
       'POST /api/games',
       'POST /api/games/import',
       'GET /api/games/:id',
+      'GET /api/games/:id/moves',
       'DELETE /api/games/:id',
       'POST /api/games/:id/join',
       'POST /api/games/:id/moves',
@@ -48,7 +49,7 @@ describe('route table', () => {
     expect(new Set(served).size).toBe(served.length);
     // Every POST has a body schema; every state-changing body names its seat and (but rematch) its ply.
     for (const r of routes.filter((x) => x.method === 'POST')) expect(r.body, r.path).toBeDefined();
-    for (const r of routes.filter((x) => /moves|commit|takeback|answer|draw|resign/.test(x.path))) {
+    for (const r of routes.filter((x) => x.method === 'POST' && /moves|commit|takeback|answer|draw|resign/.test(x.path))) {
       expect((r.body as { required: string[] }).required, r.path).toEqual(expect.arrayContaining(['seat', 'ply']));
     }
     expect(routes.filter((r) => r.limit).map((r) => `${r.path} ${r.limit}`)).toEqual([
@@ -103,7 +104,14 @@ describe('answers at the edges of the routes (a real server)', () => {
     ['POST', '/api/games/import/moves', '{"seat":1,"ply":0}', "404 ERR_NOT_FOUND no game 'import'"],
     ['POST', '/api/games/bad-id/moves', '{}', 'Not Found: no such game'],
     ['POST', '/api/games/nope', '{}', '405 ERR_ARGUMENT POST is not allowed on /api/games/nope'],
-    ['GET', '/api/games/nope/moves', undefined, '404 ERR_NOT_FOUND no API route GET /api/games/nope/moves'],
+    ['GET', '/api/games/nope/moves', undefined, "404 ERR_NOT_FOUND no game 'nope'"],
+    ['GET', '/api/games/nope/moves?from=-1', undefined, '400 ERR_ARGUMENT query.from must match pattern "^(0|[1-9][0-9]{0,8})$"'],
+    [
+      'GET',
+      '/api/games/nope/moves?limit=501',
+      undefined,
+      '400 ERR_ARGUMENT query.limit must match pattern "^([1-9][0-9]?|[1-4][0-9]{2}|500)$"',
+    ],
     ['POST', '/api/games/nope/moves', '[1]', '400 ERR_ARGUMENT body must be object'],
     ['POST', '/api/games/nope/moves', '{"ply":0}', "400 ERR_ARGUMENT body must have required property 'seat'"],
     ['POST', '/api/games/nope/moves', '{"seat":1,"ply":0}', "404 ERR_NOT_FOUND no game 'nope'"],

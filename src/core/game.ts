@@ -111,6 +111,11 @@ export interface Game {
   returns(s: State, out: Float64Array): void;
   /** Heuristic value of a non-terminal state for `player`, in [-1, 1]. */
   evaluate(s: State, player: number): number;
+  /**
+   * How the rules rank the players now, where they have a measure (index 1..players, higher is
+   * better): when one of three players resigns or loses on time, the other two are ranked by it.
+   */
+  standings?(s: State): number[];
 
   /** Holes with a special role right now (display only: the rules already enforce them). */
   landmarks?(s: State): Landmark[];

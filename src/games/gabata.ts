@@ -628,6 +628,11 @@ class GabataGame implements Game, SowHooks {
 
   // -- end of a round ----------------------------------------------------------------------------
 
+  /** The players ranked by their tally now (ADW-18), as a round's end would count them. */
+  standings(s: State): number[] {
+    return this.tally(s);
+  }
+
   /** ADW-18: hand plus the counters in one's wegues. */
   tally(s: State): number[] {
     const totals = new Array<number>(this.players + 1).fill(0);

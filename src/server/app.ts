@@ -12,31 +12,26 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces, hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { HttpError, MAX_BODY_BYTES, type ApiCode } from './http.js';
-import { bearerHash, sha256 } from './keys.js';
+import { HttpError, MAX_BODY_BYTES, RateLimited, type ApiCode } from './http.js';
+import { logFailure } from './failures.js';
+import { bearerHash } from './keys.js';
+import { ClientLimits, DEFAULT_LIMITS, Gauge, addressKey, type ServerLimits } from './limits.js';
 import { GamesApi } from './play.js';
 import { ID_PATTERN, apiRoutes, noRoute } from './routes.js';
 import { GameStore } from './store.js';
 import { ComputerPool } from './live/computer.js';
-import { LIVE_LIMITS, serveSocket, type LiveLimits } from './live/socket.js';
+import { LiveHub, type LiveLimits } from './live/socket.js';
 
 export { MAX_BODY_BYTES } from './http.js';
 export { SEAT_KINDS } from './games.js';
+export { DEFAULT_LIMITS, type ServerLimits } from './limits.js';
 
-/** Requests per minute per client (its player key, else its address). */
-export interface ServerLimits {
-  /** Every request. */
-  overall: number;
-  create: number;
-  import: number;
-  join: number;
-}
-
-export const DEFAULT_LIMITS: ServerLimits = { overall: 1200, create: 30, import: 10, join: 30 };
+/** How long a client may take to send a request's headers, and the whole request with its body. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 15_000;
 
 export interface ServerOptions {
   /** SQLite file. */
@@ -52,10 +47,12 @@ export interface ServerOptions {
   trustProxy?: string;
   /** Log requests (pino, to stdout). Off by default. */
   log?: boolean;
-  /** Rate limits; false: none (a load test on loopback). */
-  limits?: ServerLimits | false;
+  /** Rate limits (the defaults for those not given); false: none (a load test on loopback). */
+  limits?: Partial<ServerLimits> | false;
   /** Per-socket limits of the live stream. */
   live?: Partial<LiveLimits>;
+  /** How long a client may take over a request's headers, and over the whole request (tests shorten them). */
+  timeouts?: { headersMs: number; requestMs: number };
   /** Threads of the computer players (default: one per core). */
   computers?: number;
   /** Games kept in memory. */
@@ -158,7 +155,6 @@ function toHttpError(e: FastifyError & { validationContext?: string }): HttpErro
     FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'ERR_CONTENT_TYPE'],
     FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'ERR_ARGUMENT'],
     FST_ERR_CTP_BODY_TOO_LARGE: [413, 'ERR_TOO_LARGE'],
-    ERR_RATE_LIMIT: [429, 'ERR_RATE_LIMIT'],
   };
   const known = byCode[e.code ?? ''];
   if (known) {
@@ -178,8 +174,20 @@ interface Hosts {
   extra: Set<string>;
 }
 
-/** Checks Host (421) and, for a state-changing request or a WebSocket upgrade, Origin (403). */
+/** How many Host headers a request carries (node keeps only the first). */
+function hostHeaders(req: FastifyRequest): number {
+  let n = 0;
+  const raw = req.raw.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() === 'host') n++;
+  return n;
+}
+
+/**
+ * Checks Host (one header, 400; a name of this server's, 421) and, for a state-changing request
+ * or a WebSocket upgrade, Origin (403): its scheme, host and port must be this server's own.
+ */
 function checkEdge(req: FastifyRequest, hosts: Hosts): HttpError | null {
+  if (hostHeaders(req) > 1) return new HttpError(400, 'ERR_HOST', 'a request carries one Host header');
   const host = req.headers.host ?? '';
   const { name, port } = splitHost(host);
   const ok = hosts.extra.has(name) || (hosts.names.has(name) && (port === hosts.port || (port === '' && hosts.port === '80')));
@@ -187,16 +195,19 @@ function checkEdge(req: FastifyRequest, hosts: Hosts): HttpError | null {
   const origin = req.headers.origin;
   const upgrade = (req.headers.upgrade ?? '').toLowerCase() === 'websocket';
   if (origin === undefined || !(STATE_CHANGING.has(req.method) || upgrade)) return null;
-  let originHost = '';
+  let from = '';
   try {
     const u = new URL(origin);
-    originHost = u.protocol === 'http:' || u.protocol === 'https:' ? u.host.toLowerCase() : '';
+    from = u.protocol === 'http:' || u.protocol === 'https:' ? `${u.protocol}//${u.host}`.toLowerCase() : '';
   } catch {
     /* "null" or malformed: not this server */
   }
-  if (originHost === host.toLowerCase()) return null;
+  if (from === `${req.protocol}://${host}`.toLowerCase()) return null;
   return new HttpError(403, 'ERR_ORIGIN', `requests from ${origin.slice(0, 100)} are not accepted: only from this server's own pages`);
 }
+
+/** Requests whose Host was accepted: only their host is named in the CSP's connect-src. */
+const accepted = new WeakSet<object>();
 
 /** Host and Origin checks, security headers, error and not-found answers. */
 function installEdge(app: FastifyInstance, hosts: Hosts, webRoot: string): void {
@@ -208,6 +219,7 @@ function installEdge(app: FastifyInstance, hosts: Hosts, webRoot: string): void 
     }
     const refused = checkEdge(req, hosts);
     if (refused) return done(refused);
+    accepted.add(req);
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });
@@ -220,15 +232,16 @@ function installEdge(app: FastifyInstance, hosts: Hosts, webRoot: string): void 
   });
 
   app.addHook('onSend', (req, reply, payload, done) => {
-    securityHeaders(reply, splitHost(req.headers.host ?? '').name === '' ? '' : (req.headers.host ?? ''));
+    securityHeaders(reply, accepted.has(req) ? (req.headers.host ?? '') : '');
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
     done(null, payload);
   });
 
   app.setErrorHandler((e: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const h = toHttpError(e);
-    if (h.status === 500) process.stderr.write(`gabata serve: ${req.method} ${req.url}: ${e.stack ?? String(e)}\n`);
+    if (h.status === 500) logFailure(`${req.method} ${req.url.slice(0, 100)}`, e);
     if (h.status === 413) reply.header('connection', 'close');
+    if (h instanceof RateLimited) reply.header('retry-after', String(Math.ceil(h.retryAfterMs / 1000)));
     void reply
       .code(h.status)
       .type('application/json; charset=utf-8')
@@ -255,36 +268,59 @@ function installEdge(app: FastifyInstance, hosts: Hosts, webRoot: string): void 
   });
 }
 
-/** The rate limit's client: its player key (hashed) when it sends one, else its address. */
-function clientOf(req: FastifyRequest): string {
-  const auth = req.headers.authorization;
-  return auth ? `k:${sha256(auth)}` : `ip:${req.ip}`;
+/** The client of a request: its address, the one rate limits count (an IPv6 address by its /64). */
+export function clientAddress(req: FastifyRequest): string {
+  return addressKey(req.ip);
+}
+
+/** The key hash of a request's Authorization header; a malformed header counts as none here (the route refuses it). */
+function keyOf(req: FastifyRequest): string | null {
+  try {
+    return bearerHash(req.headers.authorization);
+  } catch {
+    return null;
+  }
+}
+
+/** Counts every request, and each route's own limit, for the client's address and key. */
+function installLimits(scope: FastifyInstance, limits: ClientLimits): void {
+  scope.addHook('onRequest', (req, _reply, done) => {
+    try {
+      const address = clientAddress(req);
+      const key = keyOf(req);
+      limits.take('overall', address, key);
+      const own = (req.routeOptions.config as { limit?: 'create' | 'import' | 'join' } | undefined)?.limit;
+      if (own) limits.take(own, address, key);
+      if ((req.headers.upgrade ?? '').toLowerCase() === 'websocket') limits.take('upgrades', address, key);
+      done();
+    } catch (e) {
+      done(e as Error);
+    }
+  });
+}
+
+/** Holds at most `max` TCP connections per address; more are closed at once. */
+function capConnections(server: http.Server, max: number): void {
+  const open = new Gauge(max);
+  server.on('connection', (socket) => {
+    const key = addressKey(socket.remoteAddress ?? '');
+    if (!open.acquire(key)) {
+      socket.destroy();
+      return;
+    }
+    socket.once('close', () => open.release(key));
+  });
 }
 
 /** Rate limits, the API routes, the live stream and the static files. */
-async function installRoutes(scope: FastifyInstance, api: GamesApi, opts: ServerOptions, webRoot: string): Promise<void> {
-  const limits = opts.limits === undefined ? DEFAULT_LIMITS : opts.limits;
-  const live: LiveLimits = { ...LIVE_LIMITS, ...opts.live };
-  if (limits !== false) {
-    await scope.register(fastifyRateLimit, {
-      global: true,
-      max: limits.overall,
-      timeWindow: 60_000,
-      keyGenerator: clientOf,
-      errorResponseBuilder: (_req, ctx) => ({
-        statusCode: ctx.statusCode,
-        code: 'ERR_RATE_LIMIT',
-        message: `too many requests: try again in ${ctx.after}`,
-      }),
-    });
-  }
-  await scope.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-  registerRoutes(scope, api, limits);
+async function installRoutes(scope: FastifyInstance, api: GamesApi, opts: ServerOptions, webRoot: string, hub: LiveHub): Promise<void> {
+  await scope.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
+  registerRoutes(scope, api);
   const gameExists = async (req: FastifyRequest): Promise<void> => {
     api.load((req.params as { id: string }).id);
   };
   scope.get('/api/games/:id/live', { websocket: true, schema: { params: idParams }, preHandler: gameExists }, (socket, req) => {
-    serveSocket(api, (req.params as { id: string }).id, socket, live);
+    hub.serve((req.params as { id: string }).id, socket, clientAddress(req));
   });
   for (const plugin of opts.plugins ?? []) await plugin(scope);
   await scope.register(fastifyStatic, {
@@ -293,6 +329,8 @@ async function installRoutes(scope: FastifyInstance, api: GamesApi, opts: Server
     cacheControl: false,
     etag: true,
     wildcard: true,
+    // Source maps are for developers' builds, never served.
+    allowedPath: (pathName: string) => !pathName.endsWith('.map'),
     setHeaders: (res: unknown, file: string) => {
       // A file whose name carries its content's hash never changes; anything else is revalidated.
       const hashed = /[.-][0-9a-f]{8,}\.(js|css|svg|png|woff2?)$/i.test(file) || /[.-][A-Z0-9]{8}\.(js|css)$/.test(file);
@@ -317,6 +355,16 @@ export function createGabataServer(opts: ServerOptions): GabataServer {
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
     return503OnClosing: true,
     forceCloseConnections: true,
+    // A slow client (headers or body a byte at a time) is cut off, not waited for (fastify's default waits for ever).
+    requestTimeout: opts.timeouts?.requestMs ?? REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: opts.timeouts?.headersMs ?? HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
+    frameworkErrors: (e, _req, reply) => {
+      // A path fastify cannot decode (GET /%zz): our refusal, with the security headers.
+      // It never reaches the hooks, so the headers are set here.
+      const body = { error: { code: 'ERR_ARGUMENT', message: `a malformed address: ${e.message.slice(0, 100)}` } };
+      securityHeaders(reply as FastifyReply, '');
+      void (reply as FastifyReply).code(400).header('cache-control', 'no-store').send(body);
+    },
   });
   // JSON only (anything else is 415), parsed by parseBody.
   app.removeAllContentTypeParsers();
@@ -329,7 +377,14 @@ export function createGabataServer(opts: ServerOptions): GabataServer {
   });
   const hosts: Hosts = { names: new Set(LOOPBACK), port: '', extra: new Set((opts.allowedHosts ?? []).map((h) => h.toLowerCase())) };
   installEdge(app, hosts, webRoot);
-  void app.register(async (scope) => installRoutes(scope, api, opts, webRoot));
+  const limits = opts.limits === false ? null : new ClientLimits({ ...DEFAULT_LIMITS, ...opts.limits });
+  api.limits = limits;
+  if (limits !== null) {
+    installLimits(app, limits);
+    if (opts.trustProxy === undefined) capConnections(app.server, limits.config.connections);
+  }
+  const hub = new LiveHub(api, opts.live, limits);
+  void app.register(async (scope) => installRoutes(scope, api, opts, webRoot, hub));
 
   const listen = async (port: number, host = '127.0.0.1'): Promise<AddressInfo> => {
     await app.listen({ port, host });
@@ -351,6 +406,7 @@ export function createGabataServer(opts: ServerOptions): GabataServer {
     listen,
     address: () => (app.server.listening ? (app.server.address() as AddressInfo) : null),
     close: async () => {
+      hub.close();
       api.close();
       await app.close();
       await pool.close();
@@ -361,14 +417,13 @@ export function createGabataServer(opts: ServerOptions): GabataServer {
 
 const idParams = { type: 'object', properties: { id: { type: 'string', pattern: ID_PATTERN } }, required: ['id'] };
 
-function registerRoutes(scope: FastifyInstance, api: GamesApi, limits: ServerLimits | false): void {
+function registerRoutes(scope: FastifyInstance, api: GamesApi): void {
   for (const route of apiRoutes(api)) {
     const schema: Record<string, unknown> = {};
     if (route.path.includes(':id')) schema['params'] = idParams;
     if (route.body) schema['body'] = route.body;
     if (route.query) schema['querystring'] = route.query;
-    const config =
-      route.limit && limits !== false ? { rateLimit: { max: limits[route.limit], timeWindow: 60_000, keyGenerator: clientOf } } : {};
+    const config = route.limit ? { limit: route.limit } : {};
     scope.route({
       method: route.method as 'GET',
       url: route.path,
@@ -381,6 +436,7 @@ function registerRoutes(scope: FastifyInstance, api: GamesApi, limits: ServerLim
           body: req.body,
           query: (req.query ?? {}) as Record<string, string | undefined>,
           keyHash: bearerHash(req.headers.authorization),
+          client: clientAddress(req),
         });
         return reply.code(status).send(body);
       },

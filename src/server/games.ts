@@ -8,11 +8,15 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { RULESETS } from '../games/index.js';
+import { bareMessage } from '../notation/move.js';
 import type { GameRecord } from '../notation/record.js';
-import { HttpError, fail, notFound } from './http.js';
+import { HttpError, fail } from './http.js';
 import { sha256, newToken } from './keys.js';
-import { applyDecision, buildGame, replay, snapshot } from './match.js';
+import { applyDecision, buildGame, snapshot } from './match.js';
 import { decisionOf, makeGameRecord, readGameRecord } from './record.js';
+import type { RawRecord } from './quarantine.js';
+import { listedDoc, loadOrRaw, quarantineFor, rebuild } from './restore.js';
+import type { ClientLimits } from './limits.js';
 import type { GameRow, GameStore, MoveRow, SeatRow } from './store.js';
 import { newClock, run, type ClockSpec, MAX_CLOCK_BASE_MS, MAX_CLOCK_INCREMENT_MS, MIN_CLOCK_BASE_MS } from './live/clock.js';
 import { LiveGame, emptyMeta, readMeta, type Meta } from './live/game.js';
@@ -86,6 +90,8 @@ function importedSeats(agents: readonly string[] | undefined, players: number): 
 
 export class GamesCore {
   protected readonly cache = new Map<string, LiveGame>();
+  /** The per-client counts (catch-ups and game reads are charged here); null: no limits. */
+  limits: ClientLimits | null = null;
   readonly now: () => number;
   protected readonly cacheSize: number;
   protected readonly maxImportMoves: number;
@@ -124,7 +130,10 @@ export class GamesCore {
     }
     const page = this.store.listForKey(keyHash, limit, cursor);
     const now = this.now();
-    return [200, { games: page.games.map((g) => this.cache.get(g.id)?.doc(now) ?? this.rowDoc(g)), next: page.next }];
+    return [
+      200,
+      { games: page.games.map((g) => this.cache.get(g.id)?.doc(now) ?? listedDoc(this.store, g, () => this.rowDoc(g))), next: page.next },
+    ];
   }
 
   /** The document of a game not in memory (a listing does not load every game). */
@@ -156,13 +165,30 @@ export class GamesCore {
     };
   }
 
-  get(id: string): Reply {
+  /** Charges `moves` read moves to a client (429 beyond its limit). */
+  chargeMoves(client: string, keyHash: string | null, moves: number): void {
+    if (this.limits !== null && moves > 0) this.limits.take('catchUpMoves', client, keyHash, moves);
+  }
+
+  get(id: string, client = '', keyHash: string | null = null): Reply {
     const l = this.load(id);
+    this.chargeMoves(client, keyHash, l.moveCount);
     return [200, { game: { ...l.doc(this.now(), this.store.getMoves(id)), position: snapshot(l.game, l.state) } }];
   }
 
-  record(id: string): [number, GameRecord] {
+  /** Moves `from`.. of a game, `limit` at most (a client pages what a catch-up did not send). */
+  movesPage(id: string, from: number, limit: number, client = '', keyHash: string | null = null): Reply {
     const l = this.load(id);
+    const moves = this.store.getMovesPage(id, from, limit);
+    this.chargeMoves(client, keyHash, moves.length);
+    const rows = moves.map((m) => ({ ply: m.ply, move: m.move, codes: m.codes, joint: m.joint }));
+    return [200, { from, moveCount: l.moveCount, moves: rows }];
+  }
+
+  /** The game's record; a quarantined game's rows as they are stored. */
+  record(id: string): [number, GameRecord | RawRecord] {
+    const l = loadOrRaw(this.store, id, (x) => this.load(x));
+    if (!(l instanceof LiveGame)) return [200, l];
     const g = this.store.getGame(id)!;
     const rec = makeGameRecord(l.game, g, this.store.getMoves(id), l.state);
     const end = l.meta.end;
@@ -175,7 +201,7 @@ export class GamesCore {
   }
 
   /** Creates a game; every human seat is held by the creator's key, each invite seat gets a token. */
-  create(keyHash: string | null, body: Record<string, unknown>): Reply {
+  create(keyHash: string | null, body: Record<string, unknown>, client = ''): Reply {
     if (keyHash === null) throw new HttpError(401, 'ERR_AUTH', 'creating a game needs your player key (Authorization: Bearer <key>)');
     if (typeof body['ruleset'] !== 'string') throw new HttpError(400, 'ERR_ARGUMENT', '"ruleset" (a ruleset id) is required');
     const options = body['options'] ?? {};
@@ -197,14 +223,15 @@ export class GamesCore {
       }
       return { seat: i + 1, kind, keyHash: kind === 'human' ? keyHash : null, inviteHash: null };
     });
-    const l = this.insert(game, seed, seats, clock);
+    const l = this.insert(game, seed, seats, clock, keyHash);
+    l.client = client;
     return [201, { game: l.doc(this.now(), []), invites }];
   }
 
   /** Stores a new game (no moves yet) and holds it in memory; its clock starts if every seat is held. */
-  protected insert(game: LiveGame['game'], seed: number, seats: SeatRow[], clock: ClockSpec | null): LiveGame {
+  protected insert(game: LiveGame['game'], seed: number, seats: SeatRow[], clock: ClockSpec | null, creator: string): LiveGame {
     const s = game.newState(seed);
-    const meta: Meta = emptyMeta();
+    const meta: Meta = { ...emptyMeta(), creator };
     const now = this.now();
     if (clock) meta.clock = newClock(clock, game.players, now);
     const row = this.store.createGame(
@@ -248,7 +275,7 @@ export class GamesCore {
     const rows: MoveRow[] = [];
     for (let i = 0; i < moves.length; i++) {
       const r = applyDecision(game, s, decisionOf(s, moves[i]!));
-      if (!r.ok) throw new HttpError(422, 'ERR_RECORD', `move ${i + 1} of the record ('${moves[i]}'): ${r.error.message}`);
+      if (!r.ok) throw new HttpError(422, 'ERR_RECORD', `move ${i + 1} of the record ('${moves[i]}'): ${bareMessage(r.error)}`);
       rows.push({ ply: i, move: r.value.text, codes: r.value.codes, joint: r.value.joint });
     }
     const kinds = importedSeats(rec.value.agents, game.players);
@@ -260,7 +287,7 @@ export class GamesCore {
       seats,
       emptyMeta(),
     );
-    const meta = emptyMeta();
+    const meta: Meta = { ...emptyMeta(), creator: keyHash };
     meta.end = probe.rulesEnd();
     const row = this.store.createGame(
       {
@@ -285,7 +312,7 @@ export class GamesCore {
   delete(keyHash: string | null, id: string, body: Record<string, unknown>): Reply {
     const l = this.load(id);
     const seat = body['seat'] === undefined ? (this.adoptAndHeld(l, keyHash)[0] ?? 1) : intField(body, 'seat', 1, l.seats.length);
-    this.actor(l, keyHash, seat);
+    this.player(l, keyHash, seat);
     const others = l.seats.some((s) => s.keyHash !== null && s.keyHash !== keyHash) || l.online;
     if (others && l.moveCount > 0) {
       throw new HttpError(409, 'ERR_CONFLICT', 'a game with another player can be deleted only before its first move: resign instead');
@@ -326,19 +353,42 @@ export class GamesCore {
   }
 
   /**
-   * The seat's number if `keyHash` may act for it: it holds it, or (in a local game) it holds a
-   * human seat, or every seat is a computer, and `seat` is a computer seat, which the browser
-   * plays. Otherwise 401 or 403.
+   * The seat's number if `keyHash` may move for it: it holds it, or (in a local game) it holds a
+   * human seat, or created a game of computers only, and `seat` is a computer seat, which the
+   * browser plays. Otherwise 401 or 403.
    */
   actor(l: LiveGame, keyHash: string | null, seat: number): number {
     if (keyHash === null) throw new HttpError(401, 'ERR_AUTH', 'this needs your player key (Authorization: Bearer <key>)');
     const held = this.adoptAndHeld(l, keyHash);
     if (seat < 1 || seat > l.seats.length) throw new HttpError(400, 'ERR_ARGUMENT', `"seat" must be from 1 to ${l.seats.length}`);
     if (held.includes(seat)) return seat;
-    // A local game between computers only has no holder: any key may play it (the browser computes its moves).
-    const local = !l.online && (held.length > 0 || l.seats.every((s) => s.kind.startsWith('computer')));
+    const local = !l.online && (held.length > 0 || this.createdComputersOnly(l, keyHash));
     if (local && l.seats[seat - 1]!.kind.startsWith('computer')) return seat;
     throw new HttpError(403, 'ERR_FORBIDDEN', `your key does not hold seat ${seat} of this game`);
+  }
+
+  /**
+   * The seat's number if `keyHash` plays it itself: resigning, offering or answering a draw, a
+   * takeback or a rematch speaks for a player, never for the computer (in a game of computers
+   * only, its creator speaks for them).
+   */
+  player(l: LiveGame, keyHash: string | null, seat: number): number {
+    this.actor(l, keyHash, seat);
+    if (l.seatsOf(keyHash).includes(seat) || this.createdComputersOnly(l, keyHash!)) return seat;
+    throw new HttpError(403, 'ERR_FORBIDDEN', `seat ${seat} is the computer's: only its own player resigns or offers for it`);
+  }
+
+  /**
+   * A game of computers only is held by the key that created it. One of an older server (no
+   * creator recorded) is adopted by the first key that acts on it, as seats of the first schema are.
+   */
+  private createdComputersOnly(l: LiveGame, keyHash: string): boolean {
+    if (!l.seats.every((s) => s.kind.startsWith('computer'))) return false;
+    if (l.meta.creator === undefined || l.meta.creator === null) {
+      l.meta.creator = keyHash;
+      this.store.setMeta(l.id, l.status, l.result, JSON.stringify(l.meta));
+    }
+    return l.meta.creator === keyHash;
   }
 
   /** Seats the key holds; a game of the first schema (human seats without holder) is adopted by the first key to act on it. */
@@ -365,7 +415,7 @@ export class GamesCore {
     return humans.includes(l.state.toMove) ? [l.state.toMove] : [];
   }
 
-  /** The game in memory, loaded from the store (and replayed) if needed. 404 if there is none. */
+  /** The game in memory, loaded from the store (and replayed) if needed. 404 if none; 409 ERR_QUARANTINED if it does not rebuild. */
   load(id: string): LiveGame {
     const hit = this.cache.get(id);
     if (hit) {
@@ -373,15 +423,15 @@ export class GamesCore {
       this.cache.set(id, hit);
       return hit;
     }
-    const row = this.store.getGame(id);
-    if (!row) throw notFound(id);
-    const built = buildGame(row.ruleset, row.options);
-    if (!built.ok) fail(built.error, 500);
-    const s = replay(built.value, row.seed, this.store.getMoves(id));
-    if (!s.ok) fail(s.error, 500);
-    const l = new LiveGame(row, built.value, s.value, this.store.getSeats(id), readMeta(row.meta));
+    // A game whose rows do not rebuild it, or whose clock cannot restart, is quarantined (restore.ts).
+    const l = rebuild(this.store, id);
     this.remember(l);
-    this.loaded(l);
+    try {
+      this.loaded(l);
+    } catch (e) {
+      this.forget(l);
+      throw quarantineFor(this.store, id, e, 'its clock or computer player does not restart');
+    }
     return l;
   }
 

@@ -19,6 +19,9 @@ export const SERVER_CODES = [
   'ERR_ORIGIN',
   'ERR_CONTENT_TYPE',
   'ERR_RATE_LIMIT',
+  // A game whose stored rows do not rebuild it (409), and a store whose file is damaged (503).
+  'ERR_QUARANTINED',
+  'ERR_STORE',
 ] as const;
 
 export type ApiCode = ErrorCode | (typeof SERVER_CODES)[number];
@@ -32,6 +35,8 @@ const STATUS: Partial<Record<ApiCode, number>> = {
   ERR_GAME_OVER: 409,
   ERR_CONFLICT: 409,
   ERR_INTERNAL: 500,
+  ERR_QUARANTINED: 409,
+  ERR_STORE: 503,
 };
 
 /** A refusal on its way to the client: `{ error: { code, message } }` with this status. */
@@ -42,6 +47,16 @@ export class HttpError extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/** A refusal for going over a limit (429): says when to try again (the Retry-After header over HTTP). */
+export class RateLimited extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(429, 'ERR_RATE_LIMIT', `${message}: try again in ${Math.ceil(retryAfterMs / 1000)} s`);
   }
 }
 

@@ -10,13 +10,23 @@
  */
 import { HttpError, fail } from './http.js';
 import { GamesCore, intField, type GamesConfig, type Reply } from './games.js';
-import { applyDecision, isSimultaneous, readMove, replay, statusOf, type DecisionInput } from './match.js';
+import { applyDecision, isSimultaneous, readMove, replay, snapshot, statusOf, type DecisionInput } from './match.js';
+import { guard, logFailure } from './failures.js';
+import { loadEach } from './restore.js';
 import type { GameStore, MoveRow } from './store.js';
 import { afterMove, clockView, flagged, run, settle, untilFlag } from './live/clock.js';
 import type { ComputerPool } from './live/computer.js';
 import { type LiveGame, offerView, type End, type Offer, type OfferKind } from './live/game.js';
 
 type Body = Record<string, unknown>;
+
+/** The most moves one page of a game's moves holds (GET /api/games/:id/moves, a live `moves` request). */
+export const MAX_MOVES_PAGE = 500;
+/**
+ * The most `move` messages (with their events) a live `hello` is sent to catch up; further
+ * behind, it gets a `snapshot` of the position and the last moves, and pages older ones itself.
+ */
+export const CATCH_UP_MOVES = 64;
 
 const OFFERS: readonly OfferKind[] = ['takeback', 'draw', 'rematch'];
 
@@ -30,7 +40,8 @@ export class GamesApi extends GamesCore {
   ) {
     super(store, cfg);
     // Clocks that ran when the server stopped run on (the time it was down is charged).
-    for (const id of store.clockedGames()) this.load(id);
+    // A game whose rows do not replay is quarantined and skipped: the others start (restore.ts).
+    loadEach(store.clockedGames(), (id) => this.load(id));
   }
 
   close(): void {
@@ -64,15 +75,24 @@ export class GamesApi extends GamesCore {
     if (l.over) throw new HttpError(409, 'ERR_GAME_OVER', `the game is over${l.result ? `: ${l.result}` : ''}`);
   }
 
-  private seatOf(l: LiveGame, keyHash: string | null, body: Body): number {
+  /** The seat a request names, if its key may move for it (`actor`), or play it itself (`own`: `player`). */
+  private seatOf(l: LiveGame, keyHash: string | null, body: Body, own = false): number {
     if (keyHash === null) throw new HttpError(401, 'ERR_AUTH', 'this needs your player key (Authorization: Bearer <key>)');
-    return this.actor(l, keyHash, intField(body, 'seat', 1, l.seats.length));
+    const seat = intField(body, 'seat', 1, l.seats.length);
+    return own ? this.player(l, keyHash, seat) : this.actor(l, keyHash, seat);
+  }
+
+  /** Loads a game for a request of `client` (remembered for the computer players' fair queue). */
+  private loadFor(id: string, client: string): LiveGame {
+    const l = this.load(id);
+    if (client !== '') l.client = client;
+    return l;
   }
 
   // ---- moves ----
 
-  move(keyHash: string | null, id: string, body: Body): Reply {
-    const l = this.load(id);
+  move(keyHash: string | null, id: string, body: Body, client = ''): Reply {
+    const l = this.loadFor(id, client);
     const seat = this.seatOf(l, keyHash, body);
     this.checkPly(l, body);
     this.notOver(l);
@@ -139,8 +159,8 @@ export class GamesApi extends GamesCore {
   }
 
   /** A choice at a race node: kept (in the store) and not shown to anyone until every seat has chosen. */
-  commit(keyHash: string | null, id: string, body: Body): Reply {
-    const l = this.load(id);
+  commit(keyHash: string | null, id: string, body: Body, client = ''): Reply {
+    const l = this.loadFor(id, client);
     const seat = this.seatOf(l, keyHash, body);
     this.checkPly(l, body);
     this.notOver(l);
@@ -205,7 +225,8 @@ export class GamesApi extends GamesCore {
       const out: number[] = [];
       for (const seat of seats) {
         const level = Number(l.seats[seat - 1]!.kind.split(':')[1]);
-        out.push(await pool.choose({ ruleset: l.ruleset, options: l.options, seed: l.seed, moves, level, player: seat }));
+        const job = { ruleset: l.ruleset, options: l.options, seed: l.seed, moves, level, player: seat };
+        out.push(await pool.choose(job, l.client === '' ? `game:${l.id}` : l.client));
       }
       return out;
     };
@@ -213,21 +234,18 @@ export class GamesApi extends GamesCore {
       (chosen) => {
         l.thinking = false;
         if (l.epoch !== epoch || l.moveCount !== ply || l.over) return;
-        try {
-          then(chosen);
-        } catch (e) {
-          process.stderr.write(`gabata serve: the computer's move in game ${l.id} was refused: ${(e as Error).message}\n`);
-        }
+        guard(`the computer's move in game ${l.id}`, () => then(chosen));
       },
       (e: unknown) => {
         l.thinking = false;
-        process.stderr.write(`gabata serve: the computer of game ${l.id} failed: ${(e as Error).message}\n`);
-        // Busy (a full queue) or a worker that died: try again in a while, as long as nothing changed.
+        // Busy (its client's share of the queue is full): try again in a while, as long as nothing changed.
         if (e instanceof HttpError && e.code === 'ERR_RATE_LIMIT') {
           setTimeout(() => {
-            if (l.epoch === epoch && l.moveCount === ply) this.kickComputer(l);
+            guard(`the computer of game ${l.id}`, () => {
+              if (l.epoch === epoch && l.moveCount === ply) this.kickComputer(l);
+            });
           }, 1000).unref();
-        }
+        } else logFailure(`the computer of game ${l.id}`, e);
       },
     );
   }
@@ -250,18 +268,40 @@ export class GamesApi extends GamesCore {
     if (l.meta.clock) this.send(l, { type: 'clock', clock: clockView(l.meta.clock, this.now()) });
   }
 
-  /** The other seat of a two-player game wins; with more players nobody does. */
+  /**
+   * Who wins when `loser` resigns or loses on time: the other seat of a two-player game; with
+   * more players, the one of the others the rules rank first now (the game's standings: in
+   * Gabata each player's tally, ADW-18), or nobody when they are level.
+   */
   private winnerAgainst(l: LiveGame, loser: number): number {
-    return l.seats.length === 2 ? 3 - loser : 0;
+    if (l.seats.length === 2) return 3 - loser;
+    const standing = l.game.standings?.(l.state) ?? Array.from(l.state.scores);
+    let best = 0;
+    let level = false;
+    for (let p = 1; p <= l.seats.length; p++) {
+      if (p === loser || !l.state.active[p]) continue;
+      if (best === 0 || standing[p]! > standing[best]!) {
+        best = p;
+        level = false;
+      } else if (standing[p] === standing[best]) level = true;
+    }
+    return level ? 0 : best;
+  }
+
+  /** The end's words for `loser` resigning (`what`: 'resigned') or running out of time. */
+  private endText(l: LiveGame, loser: number, winner: number, what: string): string {
+    if (winner > 0) return `seat ${loser} ${what}: seat ${winner} wins`;
+    if (l.seats.length === 2) return `seat ${loser} ${what}`;
+    return `seat ${loser} ${what}: the others are level`;
   }
 
   resign(keyHash: string | null, id: string, body: Body): Reply {
     const l = this.load(id);
-    const seat = this.seatOf(l, keyHash, body);
+    const seat = this.seatOf(l, keyHash, body, true);
     this.checkPly(l, body);
     this.notOver(l);
     const winner = this.winnerAgainst(l, seat);
-    this.finish(l, { winner, reason: 'resign', text: `seat ${seat} resigned${winner ? `: seat ${winner} wins` : ''}` });
+    this.finish(l, { winner, reason: 'resign', text: this.endText(l, seat, winner, 'resigned') });
     return [200, { end: l.meta.end, game: l.doc(this.now()) }];
   }
 
@@ -273,7 +313,7 @@ export class GamesApi extends GamesCore {
     settle(l.meta.clock, this.now());
     l.meta.clock.remainingMs[seat - 1] = 0;
     const winner = this.winnerAgainst(l, seat);
-    this.finish(l, { winner, reason: 'time', text: `seat ${seat} ran out of time${winner ? `: seat ${winner} wins` : ''}` });
+    this.finish(l, { winner, reason: 'time', text: this.endText(l, seat, winner, 'ran out of time') });
   }
 
   /** Sets (or clears) the game's flag timer from its clock. */
@@ -288,13 +328,12 @@ export class GamesApi extends GamesCore {
     const t = setTimeout(
       () => {
         this.timers.delete(id);
-        try {
+        guard(`the clock of game ${id}`, () => {
+          if (this.store.getGame(id) === undefined) return; // deleted meanwhile
           const g = this.load(id);
           this.checkFlag(g);
           if (!g.over) this.armClock(g);
-        } catch {
-          /* deleted meanwhile */
-        }
+        });
       },
       Math.min(wait + 5, 2 ** 31 - 1),
     );
@@ -321,9 +360,9 @@ export class GamesApi extends GamesCore {
     return [200, { offered: true, offer: offerView(o) }];
   }
 
-  takeback(keyHash: string | null, id: string, body: Body): Reply {
-    const l = this.load(id);
-    const seat = this.seatOf(l, keyHash, body);
+  takeback(keyHash: string | null, id: string, body: Body, client = ''): Reply {
+    const l = this.loadFor(id, client);
+    const seat = this.seatOf(l, keyHash, body, true);
     this.checkPly(l, body);
     if (l.meta.end && l.meta.end.reason !== 'rules') throw new HttpError(409, 'ERR_GAME_OVER', 'the game is over: no takeback');
     const toPly = body['toPly'] === undefined ? this.lastMoveOf(l, seat) : intField(body, 'toPly', 0, l.moveCount);
@@ -368,7 +407,7 @@ export class GamesApi extends GamesCore {
 
   draw(keyHash: string | null, id: string, body: Body): Reply {
     const l = this.load(id);
-    const seat = this.seatOf(l, keyHash, body);
+    const seat = this.seatOf(l, keyHash, body, true);
     this.checkPly(l, body);
     this.notOver(l);
     if (this.othersToAsk(l, keyHash!).length === 0) {
@@ -379,20 +418,20 @@ export class GamesApi extends GamesCore {
     return this.offer(l, keyHash!, { offer: 'draw', by: seat, accepted: [] });
   }
 
-  rematch(keyHash: string | null, id: string, body: Body): Reply {
-    const l = this.load(id);
-    const seat = this.seatOf(l, keyHash, body);
+  rematch(keyHash: string | null, id: string, body: Body, client = ''): Reply {
+    const l = this.loadFor(id, client);
+    const seat = this.seatOf(l, keyHash, body, true);
     if (!l.over) throw new HttpError(409, 'ERR_CONFLICT', 'a rematch can be offered once the game is over');
     if (l.meta.rematch) return [200, { id: l.meta.rematch }];
     const open = l.meta.offers.find((o) => o.offer === 'rematch');
-    if (open) return this.answer(keyHash, id, { seat, ply: l.moveCount, offer: 'rematch', accept: true });
+    if (open) return this.answer(keyHash, id, { seat, ply: l.moveCount, offer: 'rematch', accept: true }, client);
     if (this.othersToAsk(l, keyHash!).length === 0) return [200, { id: this.makeRematch(l) }];
     return this.offer(l, keyHash!, { offer: 'rematch', by: seat, accepted: [] });
   }
 
-  answer(keyHash: string | null, id: string, body: Body): Reply {
-    const l = this.load(id);
-    const seat = this.seatOf(l, keyHash, body);
+  answer(keyHash: string | null, id: string, body: Body, client = ''): Reply {
+    const l = this.loadFor(id, client);
+    const seat = this.seatOf(l, keyHash, body, true);
     const kind = body['offer'] as OfferKind;
     if (!OFFERS.includes(kind)) throw new HttpError(400, 'ERR_ARGUMENT', `"offer" must be one of ${OFFERS.join(', ')}`);
     if (typeof body['accept'] !== 'boolean') throw new HttpError(400, 'ERR_ARGUMENT', '"accept" must be true or false');
@@ -428,7 +467,8 @@ export class GamesApi extends GamesCore {
     });
     const clock = l.meta.clock ? { baseMs: l.meta.clock.baseMs, incrementMs: l.meta.clock.incrementMs } : null;
     const seed = Math.floor(Math.random() * 2 ** 31) + 1;
-    const g = this.insert(l.game, seed, seats, clock);
+    const g = this.insert(l.game, seed, seats, clock, l.meta.creator ?? '');
+    g.client = l.client;
     l.meta.rematch = g.id;
     this.persist(l);
     this.send(l, { type: 'rematch', id: g.id });
@@ -438,10 +478,10 @@ export class GamesApi extends GamesCore {
 
   // ---- join (the clock starts once every seat is held) ----
 
-  joinSeat(keyHash: string | null, id: string, body: Body): Reply {
+  joinSeat(keyHash: string | null, id: string, body: Body, client = ''): Reply {
     const [status, reply, changed] = this.join(keyHash, id, body);
     if (changed) {
-      const l = this.load(id);
+      const l = this.loadFor(id, client);
       if (l.meta.clock && this.allHeld(l)) {
         run(l.meta.clock, this.clockSeats(l), this.now());
         this.persist(l);
@@ -457,9 +497,15 @@ export class GamesApi extends GamesCore {
 
   // ---- the live stream ----
 
-  /** The `move` messages of plies after `since`, in order (events rebuilt by replay). */
+  /**
+   * What a client that has seen up to ply `since` is sent to catch up: the `move` messages of the
+   * plies after it, in order (events rebuilt by replay), when they are CATCH_UP_MOVES or fewer;
+   * further behind, one `snapshot` (the position now and the last CATCH_UP_MOVES moves, without
+   * events), and the client pages older moves if it wants them (`moves`).
+   */
   catchUp(l: LiveGame, since: number): string[] {
     if (since + 1 >= l.moveCount) return [];
+    if (l.moveCount - 1 - since > CATCH_UP_MOVES) return [JSON.stringify(this.snapshotMessage(l))];
     const moves = this.store.getMoves(l.id);
     const s = l.game.newState(l.seed);
     const out: string[] = [];
@@ -486,6 +532,20 @@ export class GamesApi extends GamesCore {
       );
     }
     return out;
+  }
+
+  /** The position now and the game's last moves, for a client far behind. */
+  private snapshotMessage(l: LiveGame): Record<string, unknown> {
+    const from = Math.max(0, l.moveCount - CATCH_UP_MOVES);
+    const moves = this.store.getMovesPage(l.id, from, CATCH_UP_MOVES);
+    return {
+      type: 'snapshot',
+      ply: l.moveCount,
+      from,
+      moves: moves.map((m) => ({ ply: m.ply, move: m.move, codes: m.codes, joint: m.joint })),
+      position: snapshot(l.game, l.state),
+      game: l.doc(this.now()),
+    };
   }
 
   presence(l: LiveGame): void {

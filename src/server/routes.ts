@@ -8,6 +8,7 @@
  *   POST   /api/games                    { ruleset, options?, seed?, seats?, clock? } -> 201 { game, invites }
  *   POST   /api/games/import             a record -> 201 { game }
  *   GET    /api/games/:id                { game } with its moves
+ *   GET    /api/games/:id/moves?from&limit  a page of its moves (docs/online.md: catch-up and paging)
  *   DELETE /api/games/:id                { seat? }
  *   POST   /api/games/:id/join           { token } -> { game, seat }
  *   POST   /api/games/:id/moves          { seat, ply, code | move | joint } -> the move message
@@ -22,7 +23,7 @@
  */
 import { HttpError } from './http.js';
 import type { Reply } from './games.js';
-import type { GamesApi } from './play.js';
+import { MAX_MOVES_PAGE, type GamesApi } from './play.js';
 
 /** What a handler is given. */
 export interface RouteRequest {
@@ -33,6 +34,8 @@ export interface RouteRequest {
   query: Readonly<Record<string, string | undefined>>;
   /** sha256 of the request's player key, or null without one. */
   keyHash: string | null;
+  /** The client's address as limits count it (limits.ts addressKey). */
+  client: string;
 }
 
 export interface Route {
@@ -101,6 +104,14 @@ export const SCHEMAS = {
   ]),
   seatPly,
   rematch: object({ seat, ply }, ['seat']),
+  page: {
+    type: 'object',
+    properties: {
+      from: { type: 'string', pattern: '^(0|[1-9][0-9]{0,8})$' },
+      limit: { type: 'string', pattern: '^([1-9][0-9]?|[1-4][0-9]{2}|500)$' },
+    },
+    additionalProperties: false,
+  },
   list: {
     type: 'object',
     properties: {
@@ -123,24 +134,56 @@ export function apiRoutes(games: GamesApi): Route[] {
       query: SCHEMAS.list,
       handler: (r) => games.list(r.keyHash, r.query['limit'] === undefined ? 20 : Number(r.query['limit']), r.query['before']),
     },
-    { method: 'POST', path: '/api/games', body: SCHEMAS.create, limit: 'create', handler: (r) => games.create(r.keyHash, body(r)) },
+    {
+      method: 'POST',
+      path: '/api/games',
+      body: SCHEMAS.create,
+      limit: 'create',
+      handler: (r) => games.create(r.keyHash, body(r), r.client),
+    },
     { method: 'POST', path: '/api/games/import', body: SCHEMAS.import, limit: 'import', handler: (r) => games.import(r.keyHash, r.body) },
-    { method: 'GET', path: '/api/games/:id', handler: (r) => games.get(id(r)) },
+    { method: 'GET', path: '/api/games/:id', handler: (r) => games.get(id(r), r.client, r.keyHash) },
+    {
+      method: 'GET',
+      path: '/api/games/:id/moves',
+      query: SCHEMAS.page,
+      handler: (r) => games.movesPage(id(r), Number(r.query['from'] ?? 0), Number(r.query['limit'] ?? MAX_MOVES_PAGE), r.client, r.keyHash),
+    },
     { method: 'DELETE', path: '/api/games/:id', handler: (r) => games.delete(r.keyHash, id(r), body(r)) },
     {
       method: 'POST',
       path: '/api/games/:id/join',
       body: SCHEMAS.join,
       limit: 'join',
-      handler: (r) => games.joinSeat(r.keyHash, id(r), body(r)),
+      handler: (r) => games.joinSeat(r.keyHash, id(r), body(r), r.client),
     },
-    { method: 'POST', path: '/api/games/:id/moves', body: SCHEMAS.move, handler: (r) => games.move(r.keyHash, id(r), body(r)) },
-    { method: 'POST', path: '/api/games/:id/commit', body: SCHEMAS.commit, handler: (r) => games.commit(r.keyHash, id(r), body(r)) },
-    { method: 'POST', path: '/api/games/:id/takeback', body: SCHEMAS.takeback, handler: (r) => games.takeback(r.keyHash, id(r), body(r)) },
-    { method: 'POST', path: '/api/games/:id/answer', body: SCHEMAS.answer, handler: (r) => games.answer(r.keyHash, id(r), body(r)) },
+    { method: 'POST', path: '/api/games/:id/moves', body: SCHEMAS.move, handler: (r) => games.move(r.keyHash, id(r), body(r), r.client) },
+    {
+      method: 'POST',
+      path: '/api/games/:id/commit',
+      body: SCHEMAS.commit,
+      handler: (r) => games.commit(r.keyHash, id(r), body(r), r.client),
+    },
+    {
+      method: 'POST',
+      path: '/api/games/:id/takeback',
+      body: SCHEMAS.takeback,
+      handler: (r) => games.takeback(r.keyHash, id(r), body(r), r.client),
+    },
+    {
+      method: 'POST',
+      path: '/api/games/:id/answer',
+      body: SCHEMAS.answer,
+      handler: (r) => games.answer(r.keyHash, id(r), body(r), r.client),
+    },
     { method: 'POST', path: '/api/games/:id/draw', body: SCHEMAS.seatPly, handler: (r) => games.draw(r.keyHash, id(r), body(r)) },
     { method: 'POST', path: '/api/games/:id/resign', body: SCHEMAS.seatPly, handler: (r) => games.resign(r.keyHash, id(r), body(r)) },
-    { method: 'POST', path: '/api/games/:id/rematch', body: SCHEMAS.rematch, handler: (r) => games.rematch(r.keyHash, id(r), body(r)) },
+    {
+      method: 'POST',
+      path: '/api/games/:id/rematch',
+      body: SCHEMAS.rematch,
+      handler: (r) => games.rematch(r.keyHash, id(r), body(r), r.client),
+    },
     { method: 'GET', path: '/api/games/:id/record', handler: (r) => games.record(id(r)) },
   ];
 }

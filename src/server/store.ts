@@ -10,7 +10,9 @@
  *
  * The store knows nothing of rules: it keeps what the API layer has already validated.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { StoreHealth, openChecked } from './integrity.js';
+import { QuarantineTable } from './quarantine.js';
 
 export interface GameRow {
   id: string;
@@ -154,15 +156,21 @@ export class GameStore {
   };
   /** appendMove's transaction, made once (making one per call costs as much as the writes). */
   private readonly append: (id: string, m: MoveRow, status: string, result: string | null, meta: string | null) => boolean;
+  /** Games set aside because their rows do not rebuild them (quarantine.ts). */
+  readonly quarantine: QuarantineTable;
+  /** Whether the file is damaged (integrity.ts): its SQLite errors pass through it, and once damaged nothing is written. */
+  readonly health: StoreHealth;
 
   constructor(file: string) {
-    this.db = new Database(file);
+    // A damaged file is refused here, naming the file and its first problem (integrity.ts).
+    this.db = openChecked(file);
     // WAL with synchronous=NORMAL: a commit survives a crash of this process (the OS has it);
     // only a power cut may lose the last commits. foreign_keys makes deletes cascade.
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     this.migrate();
+    this.quarantine = new QuarantineTable(this.db);
     this.stmt = {
       getGame: this.db.prepare(`SELECT ${GAME_COLUMNS} FROM games WHERE id = ?`),
       getSeats: this.db.prepare('SELECT seat, kind, key_hash, invite_hash FROM seats WHERE game_id = ? ORDER BY seat'),
@@ -178,6 +186,9 @@ export class GameStore {
       this.stmt.insertMove.run(id, m.ply, m.move, m.codes.join(','), m.joint ? 1 : 0);
       return true;
     });
+    this.health = new StoreHealth(this.db, file);
+    this.health.watch(this);
+    this.health.watch(this.quarantine);
   }
 
   /** Creates the tables, or brings a database of the first schema up to this one. */
@@ -285,6 +296,13 @@ export class GameStore {
   getMoves(id: string, fromPly = 0): MoveRow[] {
     return (this.stmt.movesFrom.all(id, fromPly) as RawMove[]).map(toMove);
   }
+
+  /** At most `limit` moves of a game from ply `fromPly` on (a page of a catch-up). */
+  getMovesPage(id: string, fromPly: number, limit: number): MoveRow[] {
+    this.pageStmt ??= this.db.prepare('SELECT ply, move, codes, joint FROM moves WHERE game_id = ? AND ply >= ? ORDER BY ply LIMIT ?');
+    return (this.pageStmt.all(id, fromPly, limit) as RawMove[]).map(toMove);
+  }
+  private pageStmt: Database.Statement | undefined;
 
   /**
    * Appends a move if the game still has exactly `m.ply` moves (a stale client, or two tabs

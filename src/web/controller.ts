@@ -674,6 +674,10 @@ export class PlayController {
       case 'move':
         this.receive(msg);
         break;
+      case 'snapshot':
+        // Too far behind for the moves one by one: read the whole game again.
+        void this.load();
+        return;
       case 'undo':
         this.applyUndo(msg.toPly);
         if (msg.game) this.takeMeta(normalizeDoc(msg.game));

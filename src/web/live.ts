@@ -23,6 +23,8 @@ export type LiveMessage =
       end?: GameEnd | null;
     }
   | { type: 'undo'; toPly: number; game?: GameDoc }
+  /** Far behind: the position now and the last moves; the page reloads the game (docs/online.md). */
+  | { type: 'snapshot'; ply: number; from: number; moves: unknown[]; game: GameDoc }
   | { type: 'committed'; ply: number; seats: number[] }
   | { type: 'offer'; offer: OfferInfo['offer']; by: number; toPly?: number }
   | { type: 'offerEnded'; offer: OfferInfo['offer']; accepted: boolean }

@@ -13,7 +13,12 @@ function choose(job: SearchJob): number {
   const s = replay(built.value, job.seed, job.moves);
   if (!s.ok) throw s.error;
   const agent = levelAgent(job.level as 1 | 2 | 3 | 4 | 5, (job.seed + job.moves.length * 7919 + job.player) >>> 0);
-  return isSimultaneous(s.value) ? agent.chooseFor(built.value, s.value, job.player).move : agent.choose(built.value, s.value).move;
+  // The level's own budget, cut short at the pool's time cap (a long queue gives each search less).
+  const deadline = Date.now() + job.maxMs;
+  const budget = { shouldStop: () => Date.now() >= deadline };
+  return isSimultaneous(s.value)
+    ? agent.chooseFor(built.value, s.value, job.player, budget).move
+    : agent.choose(built.value, s.value, budget).move;
 }
 
 if (parentPort !== null) {
@@ -22,7 +27,7 @@ if (parentPort !== null) {
     try {
       port.postMessage({ id: job.id, move: choose(job) } satisfies SearchReply);
     } catch (e) {
-      port.postMessage({ id: job.id, error: (e as Error).message } satisfies SearchReply);
+      port.postMessage({ id: job.id, error: e instanceof Error ? e.message : String(e) } satisfies SearchReply);
     }
   });
 }

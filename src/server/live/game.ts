@@ -38,6 +38,8 @@ export interface Meta {
   commits: Record<string, number>;
   /** The rematch's game id once both sides accepted. */
   rematch: string | null;
+  /** The key hash that created the game (it holds a game of computers only); absent in games of older servers. */
+  creator?: string | null;
 }
 
 /** A connected client of a game's live stream. */
@@ -45,6 +47,8 @@ export interface Peer {
   send(text: string): void;
   /** Seats its key holds (empty: a spectator). */
   seats: readonly number[];
+  /** Its key's hash (null: none). */
+  keyHash?: string | null;
 }
 
 export function emptyMeta(): Meta {
@@ -71,6 +75,11 @@ export class LiveGame {
   timer: NodeJS.Timeout | null = null;
   /** A computer search for this game is queued or running. */
   thinking = false;
+  /**
+   * The address of the client that last acted on the game (kept in memory only): the computer
+   * players' queue takes each client's searches in turn, so one client's games cannot starve another's.
+   */
+  client = '';
 
   constructor(
     row: GameRow,

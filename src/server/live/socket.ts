@@ -2,13 +2,22 @@
  * One WebSocket of a game's live stream (`GET /api/games/:id/live`): the client's `hello` (its key,
  * or none for a spectator, and the last ply it has) is answered by `welcome` and what it missed;
  * from then on it receives every change of the game, and may act over the socket with an `id`
- * echoed in `ack` or `error`. Limits per socket: 16 KB a message, 20 messages a second, 5 errors
- * in a row (then close 1008); a ping every 30 s and a close after 75 s of silence.
+ * echoed in `ack` or `error`.
+ *
+ * Nothing a client sends can throw out of a handler: every failure becomes a coded `error` to that
+ * client (or a close), logged once (failures.ts). An `id` is echoed only when it is a short string
+ * or a safe integer. Limits per socket: 16 KB a message, 20 messages a second, 5 errors in a row
+ * (then close 1008); a `hello` within 10 s; a ping every 30 s and a close after 75 s of silence.
+ * Per game: spectators are capped, seat holders always get in (a few sockets per key). Per client
+ * address (when limits are on): sockets waiting for their hello, and spectator sockets, are capped;
+ * catch-ups and pages of moves count against its moves-read limit.
  */
 import type { WebSocket } from 'ws';
+import { logFailure } from '../failures.js';
 import { HttpError } from '../http.js';
 import { keyHashOf } from '../keys.js';
-import type { GamesApi } from '../play.js';
+import { Gauge, type ClientLimits } from '../limits.js';
+import { MAX_MOVES_PAGE, type GamesApi } from '../play.js';
 import type { LiveGame, Peer } from './game.js';
 
 export interface LiveLimits {
@@ -17,8 +26,16 @@ export interface LiveLimits {
   maxErrorsInARow: number;
   pingMs: number;
   idleMs: number;
-  /** Sockets of one game (players and spectators). */
-  maxPerGame: number;
+  /** A socket that has not said `hello` by then is closed (1008). */
+  helloMs: number;
+  /** Spectator sockets of one game; the seat holders' are not counted (they always get in). */
+  maxSpectatorsPerGame: number;
+  /** Sockets one key holding a seat may have on one game (tabs, devices). */
+  maxPerSeatHolder: number;
+  /** Spectator sockets of one client address over all games (when limits are on). */
+  maxSpectatorsPerClient: number;
+  /** Sockets of one client address that have not said `hello` yet (when limits are on). */
+  maxWaitingPerClient: number;
 }
 
 export const LIVE_LIMITS: LiveLimits = {
@@ -27,8 +44,15 @@ export const LIVE_LIMITS: LiveLimits = {
   maxErrorsInARow: 5,
   pingMs: 30_000,
   idleMs: 75_000,
-  maxPerGame: 256,
+  helloMs: 10_000,
+  maxSpectatorsPerGame: 256,
+  maxPerSeatHolder: 8,
+  maxSpectatorsPerClient: 64,
+  maxWaitingPerClient: 32,
 };
+
+/** The longest string `id` echoed back. */
+export const MAX_ID_LENGTH = 64;
 
 const ACTIONS = ['move', 'commit', 'takeback', 'answer', 'draw', 'resign', 'rematch'] as const;
 type Action = (typeof ACTIONS)[number];
@@ -36,122 +60,329 @@ type Action = (typeof ACTIONS)[number];
 type Body = Record<string, unknown>;
 
 /** What each action over the socket calls (the same as its HTTP route). */
-const HANDLERS: Record<Action, (api: GamesApi, k: string | null, id: string, b: Body) => unknown> = {
-  move: (api, k, g, b) => api.move(k, g, b),
-  commit: (api, k, g, b) => api.commit(k, g, b),
-  takeback: (api, k, g, b) => api.takeback(k, g, b),
-  answer: (api, k, g, b) => api.answer(k, g, b),
+const HANDLERS: Record<Action, (api: GamesApi, k: string | null, id: string, b: Body, client: string) => unknown> = {
+  move: (api, k, g, b, c) => api.move(k, g, b, c),
+  commit: (api, k, g, b, c) => api.commit(k, g, b, c),
+  takeback: (api, k, g, b, c) => api.takeback(k, g, b, c),
+  answer: (api, k, g, b, c) => api.answer(k, g, b, c),
   draw: (api, k, g, b) => api.draw(k, g, b),
   resign: (api, k, g, b) => api.resign(k, g, b),
-  rematch: (api, k, g, b) => api.rematch(k, g, b),
+  rematch: (api, k, g, b, c) => api.rematch(k, g, b, c),
 };
 
-/** Serves one socket of game `id` until it closes. */
-export function serveSocket(api: GamesApi, id: string, ws: WebSocket, limits: LiveLimits = LIVE_LIMITS): void {
-  let game: LiveGame | null = null;
-  let keyHash: string | null = null;
-  let errors = 0;
-  let windowStart = Date.now();
-  let inWindow = 0;
-  let lastHeard = Date.now();
-  const peer: Peer & { seats: number[] } = {
-    seats: [],
-    send: (text) => {
-      if (ws.readyState === ws.OPEN) ws.send(text);
-    },
-  };
-  const reply = (msg: Record<string, unknown>): void => peer.send(JSON.stringify(msg));
-  const refuse = (code: string, message: string, msgId?: unknown): void => {
-    reply(msgId === undefined ? { type: 'error', code, message } : { type: 'error', id: msgId, code, message });
-    if (++errors >= limits.maxErrorsInARow) ws.close(1008, 'too many errors');
-  };
+/** A message's `id`, if it may be echoed: absent, a string of at most MAX_ID_LENGTH, or a safe integer. */
+export function echoableId(v: unknown): { ok: true; id: string | number | undefined } | { ok: false } {
+  if (v === undefined) return { ok: true, id: undefined };
+  if (typeof v === 'string' && v.length <= MAX_ID_LENGTH) return { ok: true, id: v };
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return { ok: true, id: v };
+  return { ok: false };
+}
 
-  const timer = setInterval(() => {
-    if (Date.now() - lastHeard > limits.idleMs) ws.close(1001, 'idle');
-    else reply({ type: 'ping' });
-  }, limits.pingMs);
-  timer.unref();
+/** One socket's state that the shared sweep reads. */
+interface Tracked {
+  ws: WebSocket;
+  opened: number;
+  lastHeard: number;
+  lastPing: number;
+  welcomed: boolean;
+}
 
-  const hello = (msg: Record<string, unknown>): void => {
-    if (game !== null) {
-      refuse('ERR_PROTOCOL', 'hello was already sent');
+/**
+ * The live sockets of one server: the caps shared between sockets (per client address) and one
+ * timer for them all (pings, idle and hello timeouts), rather than a timer per socket.
+ */
+export class LiveHub {
+  readonly limits: LiveLimits;
+  private readonly waiting: Gauge;
+  private readonly spectating: Gauge;
+  private readonly sockets = new Set<Tracked>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    readonly api: GamesApi,
+    limits: Partial<LiveLimits> = {},
+    /** The server's per-client counts; null: no per-client limits (a load test). */
+    readonly counted: ClientLimits | null = null,
+  ) {
+    this.limits = { ...LIVE_LIMITS, ...limits };
+    this.waiting = new Gauge(this.limits.maxWaitingPerClient);
+    this.spectating = new Gauge(this.limits.maxSpectatorsPerClient);
+    const tick = Math.max(10, Math.min(1000, this.limits.pingMs, this.limits.helloMs));
+    this.timer = setInterval(() => this.sweep(Date.now()), tick);
+    this.timer.unref();
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+  }
+
+  private sweep(now: number): void {
+    const l = this.limits;
+    for (const t of this.sockets) {
+      try {
+        if (!t.welcomed && now - t.opened > l.helloMs) t.ws.close(1008, 'hello expected');
+        else if (now - t.lastHeard > l.idleMs) t.ws.close(1001, 'idle');
+        else if (now - t.lastPing >= l.pingMs) {
+          t.lastPing = now;
+          if (t.ws.readyState === t.ws.OPEN) t.ws.send('{"type":"ping"}');
+        }
+      } catch (e) {
+        logFailure('live: the sweep', e);
+      }
+    }
+  }
+
+  /** Serves one socket of game `id` from `client` (its address as limits count it) until it closes. */
+  serve(id: string, ws: WebSocket, client: string): void {
+    if (this.counted !== null && !this.waiting.acquire(client)) {
+      ws.send(
+        JSON.stringify({ type: 'error', code: 'ERR_RATE_LIMIT', message: 'too many live connections from this client without hello' }),
+      );
+      ws.close(1013, 'too many connections');
+      return;
+    }
+    const now = Date.now();
+    const t: Tracked = { ws, opened: now, lastHeard: now, lastPing: now, welcomed: false };
+    this.sockets.add(t);
+    const conn = new Connection(this, id, ws, client, t);
+    ws.on('message', (data: Buffer, isBinary: boolean) => conn.receive(data, isBinary));
+    ws.on('close', () => {
+      this.sockets.delete(t);
+      conn.closed();
+    });
+    ws.on('error', () => ws.terminate());
+  }
+
+  /** The hello of a socket from `client` arrived: it no longer counts as waiting. */
+  welcomed(client: string): void {
+    if (this.counted !== null) this.waiting.release(client);
+  }
+
+  /** Takes a spectator place of `client`'s (false: it has too many). */
+  spectate(client: string): boolean {
+    return this.counted === null || this.spectating.acquire(client);
+  }
+
+  unspectate(client: string): void {
+    if (this.counted !== null) this.spectating.release(client);
+  }
+}
+
+/** One socket's conversation. */
+class Connection {
+  private game: LiveGame | null = null;
+  private keyHash: string | null = null;
+  private errors = 0;
+  private windowStart = Date.now();
+  private inWindow = 0;
+  private spectating = false;
+  private readonly peer: Peer & { seats: number[]; keyHash: string | null };
+
+  constructor(
+    private readonly hub: LiveHub,
+    private readonly id: string,
+    private readonly ws: WebSocket,
+    private readonly client: string,
+    private readonly tracked: Tracked,
+  ) {
+    this.peer = {
+      seats: [],
+      keyHash: null,
+      send: (text) => {
+        if (ws.readyState === ws.OPEN) ws.send(text);
+      },
+    };
+  }
+
+  private get limits(): LiveLimits {
+    return this.hub.limits;
+  }
+
+  private get api(): GamesApi {
+    return this.hub.api;
+  }
+
+  private reply(msg: Record<string, unknown>): void {
+    this.peer.send(JSON.stringify(msg));
+  }
+
+  /** An `error` (with the message's id when it may be echoed); too many in a row close the socket. */
+  private refuse(code: string, message: string, msgId?: string | number): void {
+    this.reply(msgId === undefined ? { type: 'error', code, message } : { type: 'error', id: msgId, code, message });
+    if (++this.errors >= this.limits.maxErrorsInARow) this.ws.close(1008, 'too many errors');
+  }
+
+  receive(data: Buffer, isBinary: boolean): void {
+    try {
+      this.handle(data, isBinary);
+    } catch (e) {
+      // Only the server's own failure reaches here (refusals are answered inside): say so, go on.
+      logFailure(`live ${this.id}`, e);
+      try {
+        this.refuse('ERR_INTERNAL', 'internal error');
+      } catch (again) {
+        logFailure(`live ${this.id}`, again);
+        this.ws.terminate();
+      }
+    }
+  }
+
+  private handle(data: Buffer, isBinary: boolean): void {
+    const now = Date.now();
+    this.tracked.lastHeard = now;
+    if (now - this.windowStart >= 1000) {
+      this.windowStart = now;
+      this.inWindow = 0;
+    }
+    if (++this.inWindow > this.limits.maxPerSecond) {
+      this.ws.close(1008, 'too many messages');
+      return;
+    }
+    if (isBinary || data.length > this.limits.maxMessageBytes) {
+      this.refuse('ERR_TOO_LARGE', `a message is JSON text of at most ${this.limits.maxMessageBytes} bytes`);
+      return;
+    }
+    let msg: unknown;
+    try {
+      msg = JSON.parse(data.toString('utf8'));
+    } catch {
+      this.refuse('ERR_PROTOCOL', 'a message must be a JSON object');
+      return;
+    }
+    if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) {
+      this.refuse('ERR_PROTOCOL', 'a message must be a JSON object');
+      return;
+    }
+    const body = msg as Body;
+    const id = echoableId(body['id']);
+    if (!id.ok) {
+      this.refuse('ERR_ARGUMENT', `"id" must be a string of at most ${MAX_ID_LENGTH} characters or a safe integer`);
+      return;
+    }
+    try {
+      this.dispatch(body, id.id);
+    } catch (e) {
+      if (e instanceof HttpError) this.refuse(e.code, e.message, id.id);
+      else {
+        logFailure(`live ${this.id}`, e);
+        this.refuse('ERR_INTERNAL', 'internal error', id.id);
+      }
+    }
+  }
+
+  private dispatch(msg: Body, id: string | number | undefined): void {
+    const type = msg['type'];
+    if (type === 'hello') this.hello(msg);
+    else if (type === 'ping') this.reply({ type: 'pong' });
+    else if (type === 'pong') this.errors = 0;
+    else if (type === 'moves') this.page(msg, id);
+    else if ((ACTIONS as readonly unknown[]).includes(type)) this.act(type as Action, msg, id);
+    else {
+      const named = typeof type === 'string' ? JSON.stringify(type.slice(0, 40)) : `of type ${typeof type}`;
+      this.refuse('ERR_PROTOCOL', `unknown message type ${named}`, id);
+    }
+  }
+
+  private hello(msg: Body): void {
+    if (this.game !== null) {
+      this.refuse('ERR_PROTOCOL', 'hello was already sent');
       return;
     }
     const since = msg['since'] ?? -1;
-    if (typeof since !== 'number' || !Number.isInteger(since) || since < -1) {
-      refuse('ERR_ARGUMENT', '"since" must be the last ply seen (an integer, -1 for none)');
+    if (typeof since !== 'number' || !Number.isSafeInteger(since) || since < -1) {
+      this.refuse('ERR_ARGUMENT', '"since" must be the last ply seen (an integer, -1 for none)');
       return;
     }
-    keyHash = keyHashOf(msg['key']);
-    const g = api.load(id);
-    if (g.peers.size >= limits.maxPerGame) {
-      reply({ type: 'error', code: 'ERR_RATE_LIMIT', message: `this game has ${limits.maxPerGame} connections already: try again later` });
-      ws.close(1013, 'game full');
-      return;
-    }
-    peer.seats = g.seatsOf(keyHash);
-    game = g;
-    g.peers.add(peer);
-    reply({ type: 'welcome', seats: peer.seats, game: g.doc(api.now()), since });
-    if (since >= g.moveCount) reply({ type: 'undo', toPly: g.moveCount, game: g.doc(api.now()) });
-    for (const text of api.catchUp(g, since)) peer.send(text);
-    if (g.status === 'race') reply({ type: 'committed', ply: g.moveCount, seats: Object.keys(g.meta.commits).map(Number) });
-    api.presence(g);
-  };
+    const keyHash = keyHashOf(msg['key']);
+    const g = this.api.load(this.id);
+    const seats = g.seatsOf(keyHash);
+    const catchUp = this.api.catchUp(g, since);
+    this.charge(catchUp.length, keyHash);
+    if (!this.admit(g, seats, keyHash)) return;
+    this.keyHash = keyHash;
+    this.peer.keyHash = keyHash;
+    this.peer.seats = seats;
+    this.game = g;
+    this.tracked.welcomed = true;
+    this.hub.welcomed(this.client);
+    g.peers.add(this.peer);
+    this.reply({ type: 'welcome', seats, game: g.doc(this.api.now()), since });
+    if (since >= g.moveCount) this.reply({ type: 'undo', toPly: g.moveCount, game: g.doc(this.api.now()) });
+    for (const text of catchUp) this.peer.send(text);
+    if (g.status === 'race') this.reply({ type: 'committed', ply: g.moveCount, seats: Object.keys(g.meta.commits).map(Number) });
+    this.api.presence(g);
+  }
 
-  const act = (type: Action, msg: Record<string, unknown>): void => {
-    if (game === null) {
-      refuse('ERR_PROTOCOL', 'send hello first', msg['id']);
-      return;
-    }
-    HANDLERS[type](api, keyHash, id, msg);
-    errors = 0;
-    reply({ type: 'ack', id: msg['id'] ?? null, ply: api.load(id).moveCount });
-  };
-
-  ws.on('message', (data: Buffer, isBinary: boolean) => {
-    lastHeard = Date.now();
-    const now = lastHeard;
-    if (now - windowStart >= 1000) {
-      windowStart = now;
-      inWindow = 0;
-    }
-    if (++inWindow > limits.maxPerSecond) {
-      ws.close(1008, 'too many messages');
-      return;
-    }
-    if (isBinary || data.length > limits.maxMessageBytes) {
-      return refuse('ERR_TOO_LARGE', `a message is JSON text of at most ${limits.maxMessageBytes} bytes`);
-    }
-    let msg: Record<string, unknown>;
-    try {
-      msg = JSON.parse(data.toString('utf8')) as Record<string, unknown>;
-    } catch {
-      return refuse('ERR_PROTOCOL', 'a message must be a JSON object');
-    }
-    if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) return refuse('ERR_PROTOCOL', 'a message must be a JSON object');
-    const type = msg['type'];
-    try {
-      if (type === 'hello') hello(msg);
-      else if (type === 'ping') reply({ type: 'pong' });
-      else if (type === 'pong') errors = 0;
-      else if ((ACTIONS as readonly unknown[]).includes(type)) act(type as Action, msg);
-      else refuse('ERR_PROTOCOL', `unknown message type ${JSON.stringify(type)?.slice(0, 40)}`, msg['id']);
-    } catch (e) {
-      if (e instanceof HttpError) refuse(e.code, e.message, msg['id']);
-      else {
-        process.stderr.write(`gabata serve: live ${id}: ${(e as Error).stack ?? String(e)}\n`);
-        refuse('ERR_INTERNAL', 'internal error', msg['id']);
+  /**
+   * Whether this socket may join the game: a seat holder always may, with up to a few sockets per
+   * key; a spectator while the game and its client have room. Refused: `error`, close 1013.
+   */
+  private admit(g: LiveGame, seats: readonly number[], keyHash: string | null): boolean {
+    const full = (message: string): false => {
+      this.reply({ type: 'error', code: 'ERR_RATE_LIMIT', message });
+      this.ws.close(1013, 'full');
+      return false;
+    };
+    if (seats.length > 0) {
+      let mine = 0;
+      for (const p of g.peers) if (p.keyHash === keyHash) mine++;
+      if (mine >= this.limits.maxPerSeatHolder) {
+        return full(`this key has ${this.limits.maxPerSeatHolder} connections to this game already: close one`);
       }
+      return true;
     }
-  });
+    if (g.spectators() >= this.limits.maxSpectatorsPerGame) {
+      return full(`this game has ${this.limits.maxSpectatorsPerGame} spectators already: try again later`);
+    }
+    if (!this.hub.spectate(this.client)) return full('this client watches too many games already: close some');
+    this.spectating = true;
+    return true;
+  }
 
-  ws.on('close', () => {
-    clearInterval(timer);
-    if (game !== null) {
-      game.peers.delete(peer);
-      api.presence(game);
+  /** Counts moves sent to this client against its moves-read limit (429 beyond it). */
+  private charge(moves: number, keyHash: string | null): void {
+    if (this.hub.counted !== null && moves > 0) this.hub.counted.take('catchUpMoves', this.client, keyHash, moves);
+  }
+
+  /** A page of the game's moves: `{ type: 'moves', from, limit? }` -> `{ type: 'moves', from, moveCount, moves }`. */
+  private page(msg: Body, id: string | number | undefined): void {
+    if (this.game === null) {
+      this.refuse('ERR_PROTOCOL', 'send hello first', id);
+      return;
     }
-  });
-  ws.on('error', () => ws.terminate());
+    const from = msg['from'];
+    const limit = msg['limit'] ?? MAX_MOVES_PAGE;
+    if (typeof from !== 'number' || !Number.isSafeInteger(from) || from < 0) {
+      throw new HttpError(400, 'ERR_ARGUMENT', '"from" must be a ply (an integer from 0)');
+    }
+    if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1 || limit > MAX_MOVES_PAGE) {
+      throw new HttpError(400, 'ERR_ARGUMENT', `"limit" must be an integer from 1 to ${MAX_MOVES_PAGE}`);
+    }
+    const [, page] = this.api.movesPage(this.id, from, limit, this.client, this.keyHash);
+    this.errors = 0;
+    this.reply({ type: 'moves', ...(id === undefined ? {} : { id }), ...(page as Body) });
+  }
+
+  private act(type: Action, msg: Body, id: string | number | undefined): void {
+    if (this.game === null) {
+      this.refuse('ERR_PROTOCOL', 'send hello first', id);
+      return;
+    }
+    HANDLERS[type](this.api, this.keyHash, this.id, msg, this.client);
+    this.errors = 0;
+    this.reply({ type: 'ack', id: id ?? null, ply: this.api.load(this.id).moveCount });
+  }
+
+  closed(): void {
+    try {
+      if (!this.tracked.welcomed) this.hub.welcomed(this.client);
+      if (this.spectating) this.hub.unspectate(this.client);
+      if (this.game !== null) {
+        this.game.peers.delete(this.peer);
+        this.api.presence(this.game);
+      }
+    } catch (e) {
+      logFailure(`live ${this.id}: close`, e);
+    }
+  }
 }
