@@ -166,12 +166,38 @@ function randomBoard(game: Game, rng: Rng): State | null {
   s.toMove = 1 + rng.int(s.players);
   s.turn = rng.int(4);
   s.phase = s.turn > 0 && rng.int(4) === 0 ? PHASE_CONTINUE : PHASE_PLAY;
-  if (game.options['captureGate'] === 'eachPlayersFirstTurn') {
-    const mask = rng.int(1 << (s.players + 1)) & ~1;
-    unwrap(game.extraFromJSON(s, { startedMask: mask }));
-  }
+  // Before the round's first turn its starter is to move.
+  if (s.turn === 0) s.toMove = s.roundStarter;
+  else unwrap(game.extraFromJSON(s, turnFields(game, s, rng)));
   s.clearHistory();
   s.recordPosition();
   const v = game.validate(s);
   return v.ok ? s : null;
+}
+
+/**
+ * What `s.turn` begun turns leave in the aux slots (ADW-11), as validate checks it: a bit of
+ * startedMask for each player who began one (the mover's, in a continuation), at most one a turn;
+ * the gate closed as the option says. A continuation follows a wegue, so its gate was open: a
+ * board whose gate would be closed is played at the start of a turn instead.
+ */
+function turnFields(game: Game, s: State, rng: Rng): Record<string, number> {
+  const continuing = s.phase === PHASE_CONTINUE;
+  const bits = [];
+  for (let p = 1; p <= s.players; p++) if (rng.int(2) === 1 || (continuing && p === s.toMove)) bits.push(p);
+  if (bits.length === 0) bits.push(s.toMove);
+  while (bits.length > s.turn)
+    bits.splice(
+      bits.findIndex((p) => !continuing || p !== s.toMove),
+      1,
+    );
+  const startedMask = bits.reduce((m, p) => m | (1 << p), 0);
+  const gate = game.options['captureGate'];
+  const everyFirst = gate === 'eachPlayersFirstTurn' && bits.length === s.turn;
+  let gateClosed = (gate === 'firstTurnOfRound' && s.turn === 1) || everyFirst ? 1 : 0;
+  if (gate === 'eachPlayersFirstTurn' && !everyFirst && !continuing) gateClosed = rng.int(2);
+  if (continuing && gateClosed === 1) s.phase = PHASE_PLAY;
+  const fields: Record<string, number> = { startedMask, gateClosed };
+  if (gate === 'perHoleUntilEmptied') fields['emptiedMask'] = 1 << rng.int(18);
+  return fields;
 }

@@ -93,6 +93,8 @@ describe('Selus against the reference model (SPEC §2.3, §6, §8)', () => {
     }
     s.toMove = toMove;
     s.phase = PHASE_PLAY;
+    // Mid-game: turns have been played (before the first, the round starter would be to move).
+    s.turn = 10;
     unwrap(game.extraFromJSON(s, { latestNedf }));
     return unwrap(game.validate(s));
   };
@@ -179,6 +181,7 @@ function randomBoard(game: Game, rng: Rng): State | null {
   }
   s.toMove = 1 + rng.int(2);
   s.phase = PHASE_PLAY;
+  s.turn = 10;
   if (!game.extraFromJSON(s, { latestNedf: latest }).ok) return null;
   const v = game.validate(s);
   return v.ok ? s : null;

@@ -24,6 +24,8 @@ function position(game: Game, text: string, toMove: number, latestNedf: [number,
   }
   s.toMove = toMove;
   s.phase = PHASE_PLAY;
+  // Mid-game: turns have been played (before the first, the round starter would be to move).
+  s.turn = 10;
   unwrap(game.extraFromJSON(s, { latestNedf }));
   return unwrap(game.validate(s));
 }

@@ -165,7 +165,8 @@ describe('phases only where the options allow them, with a pending decision', ()
     expectRejected(`${pre} r:1 t:0 ply:0 rs:1`, /round 1/);
     expectRejected(`${pre} r:2 t:0 ply:0 rs:1`, /gains \(0\) and losses \(0\)/);
     expectRejected(`${pre} r:2 t:0 ply:0 rs:1 x:{"gain2":1,"loss1":1}`, /player 2 picks next/);
-    const fine = parsePosition(`${pre} r:2 t:0 ply:0 rs:1 x:{"gain1":1,"loss2":1,"lastTotal1":30,"lastTotal2":24}`);
+    // Round 2 comes after the decisions of round 1 (ply), and the gains are what round 1's tallies give.
+    const fine = parsePosition(`${pre} r:2 t:0 ply:60 rs:1 x:{"gain1":1,"loss2":1,"lastTotal1":30,"lastTotal2":24}`);
     expect(fine.ok).toBe(true);
   });
 

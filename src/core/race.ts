@@ -13,6 +13,7 @@
  * e.g. Abalala'e's captures when they are allowed in the race). A loser whose completion never
  * ends is cut off as if he had abandoned; the race he lost stays lost.
  */
+import { err, ok, type Result } from './errors.js';
 import type { State } from './state.js';
 import type { Trace } from './events.js';
 import type { ChoiceOption } from './options.js';
@@ -408,4 +409,48 @@ function resolveLoop(s: State, rules: RaceRules, trace: Trace, scratch: RaceScra
   done[3 - winner] = 2;
   if (trace !== null) trace.push({ type: 'raceEnd', winner, loop: true, deadHeat: false, rule: rules.rules.loop });
   return { winner, loop: true, deadHeat: false, ticks };
+}
+
+/**
+ * Position check of the race fields a two-player race leaves (Abalala'e, Selus). Without a race
+ * (`racing` false: another opening mode) they keep their defaults. After one, `raceDone` holds the
+ * places 1 and 2 (a dead heat too is given two places: SPEC §7.4), and the winner is the racer
+ * placed first, who starts the round; places 0 and 0 with no winner are a race not run yet, or
+ * not recorded (a position typed by hand).
+ */
+export function checkRaceFields(s: State, racing: boolean, opening: string): Result<State> {
+  const done = [s.raceDone[1]!, s.raceDone[2]!];
+  const untouched = s.raceTick === 0 && s.raceWinner === 0 && done[0] === 0 && done[1] === 0;
+  if (!racing) {
+    if (untouched && s.raceCursor[1] === -1 && s.raceCursor[2] === -1) return ok(s);
+    return err('ERR_POSITION', `under openingMode=${opening} there is no race: the race fields keep their defaults`, 'race');
+  }
+  const places = `${done[0]},${done[1]}`;
+  if (places === '0,0') {
+    if (s.raceWinner === 0) return ok(s);
+    return err('ERR_POSITION', `race winner ${s.raceWinner} but no finishing places (raceDone 0,0): the race gives both`, 'race.winner');
+  }
+  if (places !== '1,2' && places !== '2,1') {
+    return err(
+      'ERR_POSITION',
+      `raceDone holds the finishing places of the race: places 1 and 2 (or 0,0 before it), not ${places}`,
+      'race.done',
+    );
+  }
+  const first = done[0] === 1 ? 1 : 2;
+  if (s.raceWinner !== first) {
+    return err(
+      'ERR_POSITION',
+      `the race winner (raceWinner) is the racer placed first, player ${first}, not ${s.raceWinner}`,
+      'race.winner',
+    );
+  }
+  if (s.roundStarter !== first) {
+    return err(
+      'ERR_POSITION',
+      `the race winner, player ${first}, starts the round: roundStarter must be ${first}, not ${s.roundStarter}`,
+      'roundStarter',
+    );
+  }
+  return ok(s);
 }

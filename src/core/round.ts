@@ -8,7 +8,7 @@ import { err, ok, type Result } from './errors.js';
 import type { GameEvent, Trace } from './events.js';
 import type { PerpetualMove } from './options.js';
 import { SOW_PERPETUAL } from './sow.js';
-import { END_REASONS, type EndReason, type State } from './state.js';
+import { END_REASONS, HISTORY, PHASE_CHOOSE, PHASE_OVER, PHASE_PLAY, type EndReason, type State } from './state.js';
 
 /** The index of an end reason in END_REASONS (what `State.endReason` holds). */
 export function reasonIndex(reason: EndReason): number {
@@ -133,4 +133,89 @@ export function checkRecordedWinner(s: State, allowed: readonly number[], basis:
   if (allowed.includes(s.winner)) return ok(s);
   const expected = allowed.map(resultText).join(' or ');
   return err('ERR_POSITION', `by ${basis} and the end reason (${reason}) the result is ${expected}, not ${resultText(s.winner)}`, 'winner');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Position checks of what the round's guards and counters leave in a state (each ruleset's
+// `validate` calls them): a position text can claim any counter, and these are the ones no
+// match reaches.
+
+/** A history key as the position text writes it (8 hex digits). */
+const keyText = (k: number): string => k.toString(16).padStart(8, '0');
+
+/**
+ * What the round-stalemate guard (`roundGuard`, SPEC §8.3) leaves: a round holds at most
+ * `maxTurnsPerRound` turns; between turns the newest key of the history is the position's own
+ * (the guard records it as the turn begins); and while the round goes on no key is kept three
+ * times (its third occurrence ended the round). A history left out (length 0) is always
+ * accepted: a position typed by hand does not know it.
+ */
+export function checkGuardFields(s: State, maxTurnsPerRound: number): Result<State> {
+  if (s.turn > maxTurnsPerRound) {
+    return err(
+      'ERR_POSITION',
+      `a round holds at most maxTurnsPerRound = ${maxTurnsPerRound} turns (SPEC §8.3): turn ${s.turn} cannot occur`,
+      'turn',
+    );
+  }
+  const n = Math.min(s.historyLength, HISTORY);
+  if (n === 0) return ok(s);
+  const newest = s.history[(s.historyLength - 1) & (HISTORY - 1)]!;
+  if (s.phase === PHASE_PLAY && newest !== s.positionKey()) {
+    return err(
+      'ERR_POSITION',
+      `the stalemate history (h:) ends with the key of this position, ${keyText(s.positionKey())}, recorded as its ` +
+        `turn began; not ${keyText(newest)}`,
+      'history',
+    );
+  }
+  // A finished match, and Gabata's holes changing hands after a round, keep the history the last
+  // round ended with: its third occurrence may be in it.
+  if (s.phase === PHASE_OVER || s.phase === PHASE_CHOOSE) return ok(s);
+  const seen = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    const k = s.history[i]!;
+    const times = (seen.get(k) ?? 0) + 1;
+    if (times >= 3) {
+      return err(
+        'ERR_POSITION',
+        `the stalemate history (h:) holds the key ${keyText(k)} three times: its third occurrence ends the round (SPEC §8.3)`,
+        'history',
+      );
+    }
+    seen.set(k, times);
+  }
+  return ok(s);
+}
+
+/**
+ * Before the round's first turn (turn 0, phase play) the round starter is to move, or, after
+ * `passes` passes, the player that many places on in turn order: only passes came before.
+ */
+export function checkRoundOpening(s: State): Result<State> {
+  if (s.phase !== PHASE_PLAY || s.turn !== 0) return ok(s);
+  let playing = 0;
+  for (let p = 1; p <= s.players; p++) playing += s.active[p]!;
+  let expected = s.roundStarter;
+  // Passes go round the players in turn: only the remainder moves the turn on.
+  for (let i = 0; i < s.passes % Math.max(1, playing); i++) expected = s.nextPlayer(expected);
+  if (s.toMove === expected) return ok(s);
+  const after = s.passes > 0 ? `, and after ${s.passes} pass(es) player ${expected},` : '';
+  return err(
+    'ERR_POSITION',
+    `no turn has begun in round ${s.round} (t:0): the round starter, player ${s.roundStarter}${after} is to move, not player ${s.toMove}`,
+    'toMove',
+  );
+}
+
+/**
+ * Consecutive passes against the rule that stops them: `limit` is the pass that ends the round
+ * (or the match), so a position in play holds fewer and a finished one at most that many.
+ * @param why the rule, e.g. 'two passes in a row end the round (GIF-10)'.
+ */
+export function checkPasses(s: State, limit: number, why: string): Result<State> {
+  const most = s.phase === PHASE_OVER || s.phase === PHASE_CHOOSE ? limit : limit - 1;
+  if (s.passes <= most) return ok(s);
+  const where = s.phase === PHASE_OVER ? 'a finished match' : 'play';
+  return err('ERR_POSITION', `${why}: passes is at most ${most} in ${where}, not ${s.passes}`, 'passes');
 }

@@ -63,6 +63,7 @@ import {
   RACE_TICK_ORDERS,
   RACE_TIES,
   RaceScratch,
+  checkRaceFields,
   openingModeOption,
   raceOptions,
   runRace,
@@ -74,7 +75,10 @@ import {
   type RaceTie,
 } from '../core/race.js';
 import {
+  checkGuardFields,
+  checkPasses,
   checkRecordedWinner,
+  checkRoundOpening,
   isGuardReason,
   ownersTakeCounters,
   perpetualTest,
@@ -694,20 +698,40 @@ export class AbalalaeGame implements Game {
         `the board and piles hold ${total} counters; Abalala'e has ${ABALALAE_COUNTERS} (board + captured + reserve)`,
       );
     }
-    if (s.phase === PHASE_OVER) {
-      if (s.toMove !== 0) return err('ERR_POSITION', 'nobody is to move in a finished match', 'toMove');
-      return this.validateResult(s);
-    }
-    if (s.phase !== PHASE_PLAY) return err('ERR_POSITION', "an Abalala'e position between moves is in phase 'play' or 'over'", 'phase');
     const lastRound = this.opts.rounds > 0 ? Math.min(this.opts.rounds, MAX_ROUNDS) : MAX_ROUNDS;
-    if (s.round > lastRound)
-      return err('ERR_POSITION', `the match ends after round ${lastRound} (option rounds): round ${s.round} cannot be in play`, 'round');
+    if (s.round > lastRound) {
+      const when = s.phase === PHASE_OVER ? 'a match can be over in' : 'can be in play';
+      return err('ERR_POSITION', `the match ends after round ${lastRound} (option rounds): round ${s.round} ${when}`, 'round');
+    }
+    const flow = s.phase === PHASE_OVER ? this.validateOver(s) : this.validateInPlay(s);
+    if (!flow.ok) return flow;
+    return this.validateCounters(s);
+  }
+
+  private validateOver(s: State): Result<State> {
+    if (s.toMove !== 0) return err('ERR_POSITION', 'nobody is to move in a finished match', 'toMove');
+    return this.validateResult(s);
+  }
+
+  private validateInPlay(s: State): Result<State> {
+    if (s.phase !== PHASE_PLAY) return err('ERR_POSITION', "an Abalala'e position between moves is in phase 'play' or 'over'", 'phase');
     if (s.toMove !== 1 && s.toMove !== 2) return err('ERR_POSITION', 'player 1 or 2 must be to move', 'toMove');
     if (!sideHasCounters(s, 1) || !sideHasCounters(s, 2)) {
       return err('ERR_POSITION', 'a side with no counters would already have ended the round (ABA-15)');
     }
     if (s.round < 1 || s.turn < 0) return err('ERR_POSITION', 'round must be at least 1', 'round');
     return ok(s);
+  }
+
+  /** The counters the guards bound (SPEC §8), who opens the round, and the race that opened it (ABA-04..08). */
+  private validateCounters(s: State): Result<State> {
+    const guard = checkGuardFields(s, this.opts.maxTurnsPerRound);
+    if (!guard.ok) return guard;
+    const passes = checkPasses(s, 2, 'two passes in a row end the round (SPEC §8.1)');
+    if (!passes.ok) return passes;
+    const opening = checkRoundOpening(s);
+    if (!opening.ok) return opening;
+    return checkRaceFields(s, this.opts.openingMode === 'race', this.opts.openingMode);
   }
 
   /** A finished match: the board cleared (ABA-15) and the winner ABA-20 (or the guard) gives. */

@@ -57,6 +57,9 @@ import {
   type RoundStarter,
 } from '../core/options.js';
 import {
+  checkGuardFields,
+  checkPasses,
+  checkRoundOpening,
   isGuardReason,
   ownersTakeCounters,
   perpetualTest,
@@ -865,7 +868,13 @@ class GabataGame implements Game, SowHooks {
     }
     const fields = this.validateFields(s);
     if (!fields.ok) return fields;
-    if (s.phase === PHASE_OVER) return this.validateResult(s);
+    const flow = s.phase === PHASE_OVER ? this.validateResult(s) : this.validateInPlay(s);
+    if (!flow.ok) return flow;
+    return this.validateCounters(s);
+  }
+
+  /** A match in play: the round within option rounds, two players left, a decision pending. */
+  private validateInPlay(s: State): Result<State> {
     if (this.cfg.rounds > 0 && s.round > this.cfg.rounds) {
       return err(
         'ERR_POSITION',
@@ -899,6 +908,103 @@ class GabataGame implements Game, SowHooks {
       }
     }
     return ok(s);
+  }
+
+  /**
+   * The counters of the match and the hidden fields of the round against each other: what the
+   * guards bound (SPEC §8.3), who opens the round, and what each begun turn leaves.
+   */
+  private validateCounters(s: State): Result<State> {
+    const guard = checkGuardFields(s, this.cfg.maxTurns);
+    if (!guard.ok) return guard;
+    // Every round after the first began with the decision that ended the one before.
+    if (s.round - 1 > s.ply) {
+      return err(
+        'ERR_POSITION',
+        `round ${s.round} begins after ${s.round - 1} round(s) ended, each by a decision: ply is at least ${s.round - 1}, not ${s.ply}`,
+        'round',
+      );
+    }
+    if (this.cfg.rounds > 0 && s.round > this.cfg.rounds) {
+      return err(
+        'ERR_POSITION',
+        `the match is played over ${this.cfg.rounds} round(s) (option rounds): there is no round ${s.round}`,
+        'round',
+      );
+    }
+    // A pass leaves the board as it was: when everyone has passed twice the position to move has
+    // come round a third time and the round ends by repetition (SPEC §8.3).
+    let playing = 0;
+    for (let p = 1; p <= this.players; p++) playing += s.active[p]!;
+    const ended = s.phase === PHASE_OVER || s.phase === PHASE_CHOOSE;
+    const passes = checkPasses(
+      s,
+      2 * (ended ? this.players : playing),
+      'passes leave the board as it was, so everyone passing twice repeats the position a third time (SPEC §8.3)',
+    );
+    if (!passes.ok) return passes;
+    const opening = checkRoundOpening(s);
+    if (!opening.ok) return opening;
+    return this.validateTurnFields(s);
+  }
+
+  /**
+   * What the begun turns of the round leave in the aux slots (ADW-11): each sets its player's bit
+   * in startedMask and empties its starting hole (emptiedMask); the gate is closed for the turn
+   * the option says. None of it is set before the first turn (t:0), as the round began.
+   */
+  private validateTurnFields(s: State): Result<State> {
+    const mask = s.aux[SLOT_STARTED_MASK]!;
+    let begun = 0;
+    for (let p = 1; p <= this.players; p++) if (mask & (1 << p)) begun++;
+    if ((s.turn === 0) !== (mask === 0) || begun > s.turn) {
+      const bits = s.turn === 0 ? 'none' : `1 to ${Math.min(s.turn, this.players)} bit(s)`;
+      return err(
+        'ERR_POSITION',
+        `startedMask has a bit for each player who began a turn this round: ${s.turn} turn(s) give ${bits}, not ${begun}`,
+        'extra.startedMask',
+      );
+    }
+    const live = s.phase === PHASE_PLAY || s.phase === PHASE_CONTINUE;
+    for (let p = 1; p <= this.players; p++) {
+      if (live && mask & (1 << p) && !s.active[p])
+        return err('ERR_POSITION', `startedMask: player ${p} has left the match and began no turn this round`, 'extra.startedMask');
+    }
+    if (s.phase === PHASE_CONTINUE && !(mask & (1 << s.toMove))) {
+      return err('ERR_POSITION', `player ${s.toMove} continues a turn he began: his bit of startedMask is set`, 'extra.startedMask');
+    }
+    const gate = this.validateGate(s, begun);
+    if (!gate.ok) return gate;
+    if (this.cfg.captureGate === 'perHoleUntilEmptied' && (s.turn === 0) !== (s.aux[SLOT_EMPTIED_MASK] === 0)) {
+      const what = s.turn === 0 ? 'none before the first turn' : `turn ${s.turn} began by emptying one`;
+      return err('ERR_POSITION', `emptiedMask has a bit for each hole emptied this round: ${what}`, 'extra.emptiedMask');
+    }
+    return ok(s);
+  }
+
+  /** gateClosed is the gate of the turn last begun (`begun` players have begun one). */
+  private validateGate(s: State, begun: number): Result<State> {
+    const closed = s.aux[SLOT_GATE_CLOSED]!;
+    // A continuation follows a wegue, which the turn could make only with its gate open.
+    if (s.phase === PHASE_CONTINUE && closed !== 0) {
+      return err(
+        'ERR_POSITION',
+        'phase continue follows a wegue, made with the gate open: gateClosed is 0 (ADW-11, ADW-13)',
+        'extra.gateClosed',
+      );
+    }
+    // firstTurnOfRound closes it for turn 1 only; eachPlayersFirstTurn for a player's first turn,
+    // as every turn was while each was by another player. -1: either, as far as the fields tell.
+    const gate = this.cfg.captureGate;
+    let must = s.turn === 0 ? 0 : -1;
+    if (gate === 'firstTurnOfRound') must = s.turn === 1 ? 1 : 0;
+    else if (gate === 'eachPlayersFirstTurn' && s.turn > 0 && begun === s.turn) must = 1;
+    if (must < 0 || closed === must) return ok(s);
+    return err(
+      'ERR_POSITION',
+      `under captureGate=${gate} the gate of turn ${s.turn} is ${must === 1 ? 'closed' : 'open'}: gateClosed is ${must}, not ${closed}`,
+      'extra.gateClosed',
+    );
   }
 
   /** The ruleset's own fields (aux slots) against the options and the board. */
@@ -987,6 +1093,42 @@ class GabataGame implements Game, SowHooks {
     }
     if (s.toMove !== this.nextGainer(s)) {
       return err('ERR_POSITION', `player ${this.nextGainer(s)} picks next (gainers in turn order), not player ${s.toMove}`, 'toMove');
+    }
+    return this.validatePicks(s);
+  }
+
+  /**
+   * Phase choose: the holes still to change hands, with those already picked, are the ones the
+   * tallies of the round just ended (lastTotal1..) entitle each player to (ADW-19, ADW-20).
+   */
+  private validatePicks(s: State): Result<State> {
+    const P = this.players;
+    const totals = [0];
+    for (let p = 1; p <= P; p++) totals.push(s.aux[LAST_TOTAL_SLOTS_BASE + p]!);
+    const entitled = entitlements(totals, s.active, P);
+    const told = `the last round's tallies (lastTotal1..${P}: ${totals.slice(1).join(', ')})`;
+    if (entitled.indexOf(HOLES) > 0) {
+      return err(
+        'ERR_POSITION',
+        `by ${told} player ${entitled.indexOf(HOLES)} owns every hole: the match is over (ADW-22)`,
+        'extra.lastTotal1',
+      );
+    }
+    for (let p = 1; p <= P; p++) {
+      const seg = this.segments[p]!;
+      // Holes picked so far: his own given up, and others' taken (owners start from the original split).
+      const given = seg.filter((h) => s.owners[h] !== p).length;
+      const taken = this.ownedHoles(s, p) - (seg.length - given);
+      const loss = Math.max(0, seg.length - entitled[p]!);
+      const gain = Math.max(0, entitled[p]! - seg.length);
+      if (s.aux[LOSS_SLOTS_BASE + p]! + given !== loss || s.aux[GAIN_SLOTS_BASE + p]! + taken !== gain) {
+        return err(
+          'ERR_POSITION',
+          `by ${told} player ${p} is owed ${entitled[p]} hole(s) of his ${seg.length}: loss${p} plus the holes he gave up ` +
+            `must be ${loss}, gain${p} plus the holes he took ${gain} (ADW-19, ADW-20)`,
+          `extra.gain${p}`,
+        );
+      }
     }
     return ok(s);
   }

@@ -68,7 +68,17 @@ import {
   type FirstPlayer,
   type RoundStarter,
 } from '../core/options.js';
-import { checkRecordedWinner, ownersTakeCounters, reasonIndex, roundGuard, traceRedistribution, winnerByTotals } from '../core/round.js';
+import {
+  checkGuardFields,
+  checkPasses,
+  checkRecordedWinner,
+  checkRoundOpening,
+  ownersTakeCounters,
+  reasonIndex,
+  roundGuard,
+  traceRedistribution,
+  winnerByTotals,
+} from '../core/round.js';
 import { defineRuleset, firstPlayerOf } from '../core/rules.js';
 import { sowLap } from '../core/sow.js';
 import { END_REASONS, PHASE_OVER, PHASE_PLAY, State, type EndReason } from '../core/state.js';
@@ -636,21 +646,29 @@ class GifiaGame implements Game {
     }
     const total = s.total();
     if (total !== TOTAL) return err('ERR_POSITION', `holes and stores hold ${total} beans; Gifia has ${TOTAL}`, 'total');
-    if (s.phase === PHASE_OVER) {
-      if (s.winner < 0 || s.winner > 2) return err('ERR_POSITION', 'a finished match needs a winner 0 (draw), 1 or 2', 'winner');
-      return this.validateResult(s);
-    }
-    if (s.phase !== PHASE_PLAY) return err('ERR_POSITION', 'a Gifia position is in phase play or over', 'phase');
     const lastRound = Math.min(this.o.maxRounds, this.o.rounds > 0 ? this.o.rounds : this.o.maxRounds);
-    if (s.round > lastRound)
-      return err(
-        'ERR_POSITION',
-        `the match ends after round ${lastRound} (options rounds, maxRounds): round ${s.round} cannot be in play`,
-        'round',
-      );
+    if (s.round > lastRound) {
+      const when = s.phase === PHASE_OVER ? 'a match can be over in' : 'can be in play';
+      return err('ERR_POSITION', `the match ends after round ${lastRound} (options rounds, maxRounds): round ${s.round} ${when}`, 'round');
+    }
+    const flow = s.phase === PHASE_OVER ? this.validateOver(s) : this.validateInPlay(s);
+    if (!flow.ok) return flow;
+    // The counters the guards bound (SPEC §8), and who opens the round (GIF-13).
+    const guard = checkGuardFields(s, this.o.maxTurns);
+    if (!guard.ok) return guard;
+    const passes = checkPasses(s, 2, 'two passes in a row end the round (GIF-10)');
+    if (!passes.ok) return passes;
+    return checkRoundOpening(s);
+  }
+
+  private validateOver(s: State): Result<State> {
+    if (s.winner < 0 || s.winner > 2) return err('ERR_POSITION', 'a finished match needs a winner 0 (draw), 1 or 2', 'winner');
+    return this.validateResult(s);
+  }
+
+  private validateInPlay(s: State): Result<State> {
+    if (s.phase !== PHASE_PLAY) return err('ERR_POSITION', 'a Gifia position is in phase play or over', 'phase');
     if (s.toMove !== 1 && s.toMove !== 2) return err('ERR_POSITION', `player to move must be 1 or 2, not ${s.toMove}`, 'toMove');
-    if (s.passes < 0 || s.passes > 1)
-      return err('ERR_POSITION', `consecutive passes must be 0 or 1 in play (two end the round), not ${s.passes}`, 'passes');
     if (s.winner !== -1) return err('ERR_POSITION', 'a match in play has no winner yet', 'winner');
     if (this.sideTotal(s, 1) <= 1 && this.sideTotal(s, 2) <= 1) {
       return err('ERR_POSITION', 'each side holds at most one bean: the round is already over (GIF-10)', 'counts');

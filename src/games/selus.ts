@@ -67,6 +67,7 @@ import {
   RACE_TICK_ORDERS,
   RACE_TIES,
   RaceScratch,
+  checkRaceFields,
   openingModeOption,
   raceOptions,
   runRace,
@@ -78,7 +79,10 @@ import {
   type RaceTie,
 } from '../core/race.js';
 import {
+  checkGuardFields,
+  checkPasses,
   checkRecordedWinner,
+  checkRoundOpening,
   isGuardReason,
   perpetualTest,
   reasonIndex,
@@ -623,6 +627,7 @@ class SelusGame implements Game, SowHooks {
   /** Phases, fields and result against the options (a position must be one the game can reach). */
   private validateFlow(s: State): Result<State> {
     const cfg = this.cfg;
+    if (s.round !== 1) return err('ERR_POSITION', `Selus is one game, played in round 1: there is no round ${s.round}`, 'round');
     const raceStarts = [-1, s.aux[AUX_RACE_START]! - 1, s.aux[AUX_RACE_START + 1]! - 1];
     const racing = cfg.opening === 'race';
     for (let p = 1; p <= 2; p++) {
@@ -637,9 +642,8 @@ class SelusGame implements Game, SowHooks {
       if (h >= 0 && OWNERS_3X6_2P[h] !== p)
         return err('ERR_POSITION', `player ${p} ran the race from hole ${h}, which is not his (SEL-05)`, 'extra.raceStarts');
     }
-    if (!racing && (s.raceTick !== 0 || s.raceWinner !== 0 || [1, 2].some((p) => s.raceDone[p] !== 0 || s.raceCursor[p] !== -1))) {
-      return err('ERR_POSITION', `under openingMode=${cfg.opening} there is no race: the race fields keep their defaults`, 'race');
-    }
+    const race = checkRaceFields(s, racing, cfg.opening);
+    if (!race.ok) return race;
     if (s.phase === PHASE_RACE) {
       if (!racing || cfg.raceStart !== 'choose') {
         return err(
@@ -663,18 +667,24 @@ class SelusGame implements Game, SowHooks {
       }
       return ok(s);
     }
-    if (s.phase === PHASE_PLAY) {
-      if (s.passes > 1)
-        return err(
-          'ERR_POSITION',
-          `two passes in a row end the game (SPEC §8.3): passes must be 0 or 1 in play, not ${s.passes}`,
-          'passes',
-        );
-      if (s.guardEnds !== 0)
-        return err('ERR_POSITION', 'Selus is one game: a guard that ends it leaves it over, so guardEnds is 0 in play', 'guardEnds');
-      return ok(s);
-    }
-    return this.validateResult(s);
+    const flow = s.phase === PHASE_PLAY ? this.validateInPlay(s) : this.validateResult(s);
+    if (!flow.ok) return flow;
+    return this.validateCounters(s);
+  }
+
+  private validateInPlay(s: State): Result<State> {
+    if (s.guardEnds !== 0)
+      return err('ERR_POSITION', 'Selus is one game: a guard that ends it leaves it over, so guardEnds is 0 in play', 'guardEnds');
+    return ok(s);
+  }
+
+  /** The counters of the game against the guards that bound them (SPEC §8.3), and who opens it. */
+  private validateCounters(s: State): Result<State> {
+    const guard = checkGuardFields(s, this.cfg.maxTurns);
+    if (!guard.ok) return guard;
+    const passes = checkPasses(s, 2, 'two passes in a row end the game (SPEC §8.3)');
+    if (!passes.ok) return passes;
+    return checkRoundOpening(s);
   }
 
   /** A finished game: the scores and winner SEL-18/19 (or the guard of SPEC §8) give for the board. */

@@ -89,8 +89,10 @@ describe('position text form', () => {
     s.counts[17] = 4;
     s.counts[16] = 2;
     s.marks[17] = 1;
+    // Three turns begun, by both players (a turn sets its player's bit of startedMask).
     s.turn = 3;
     s.ply = 3;
+    expect(game.extraFromJSON(s, { startedMask: 6 }).ok).toBe(true);
     const text = makePosition(game, s);
     expect(text).toContain('.2.4w1 ');
     const back = parsePosition(text);

@@ -47,8 +47,12 @@
  * `makePosition(parsePosition(t)) === t` for canonical text and JSON round-trips exactly.
  * A position is accepted only when it is reachable in kind: a finished match (`ph:over`) carries
  * a result (`w:`, `er:`, `sc:`) its rules give for the board and nobody to move; a match in play
- * has no winner and a legal move for whoever decides (no dead ends); a phase occurs only under
- * options that allow it; every `x:` field is known, integral and in range. Anything else is
+ * has no winner, no scores yet and a legal move for whoever decides (no dead ends); a phase occurs
+ * only under options that allow it; every `x:` field is known, integral and in range; the counters
+ * (`r:`, `t:`, `ps:`, `ge:`) stay within what the options and the guards of SPEC §8 allow, and
+ * before a round's first turn (`t:0`) its starter (`rs:`) is to move; the history (`h:`) is the
+ * one the round-stalemate guard keeps (its newest key the position's own, no key three times in a
+ * round that goes on); race places (`rd:`) are 1 and 2, the winner placed first. Anything else is
  * ERR_POSITION with the reason.
  */
 import { err, ok, type Result } from '../core/errors.js';
@@ -379,7 +383,8 @@ function readPiles(o: Record<string, unknown>, game: Game, s: State): Result<tru
     ['captured', s.captured, 0, INT32_MAX],
     ['reserve', s.reserve, 0, INT32_MAX],
     ['active', s.active, 0, 1],
-    ['scores', s.scores, -INT32_MAX, INT32_MAX],
+    // A score is a count of counters (a hand, wegues, a store): never negative.
+    ['scores', s.scores, 0, INT32_MAX],
   ] as const) {
     const r = readPerPlayer(o[key], key, target, game.players, min, max);
     if (!r.ok) return r;
@@ -484,6 +489,14 @@ function checkMatchFlow(game: Game, s: State): Result<true> {
     if (s.toMove !== 0) return err('ERR_POSITION', `nobody is to move in a finished match: toMove must be 0, not ${s.toMove}`, 'toMove');
     if (END_REASONS[s.endReason] === 'none')
       return err('ERR_POSITION', 'a finished match says why it ended: endReason cannot be none', 'endReason');
+    // Each round ended by a guard at most once, and the match by a guard of its own at most once more.
+    if (s.guardEnds > s.round + 1) {
+      return err(
+        'ERR_POSITION',
+        `guardEnds counts rounds a guard ended: at most ${s.round + 1} in round ${s.round}, not ${s.guardEnds}`,
+        'guardEnds',
+      );
+    }
     return ok(true);
   }
   if (s.winner !== -1)
@@ -498,6 +511,21 @@ function checkMatchFlow(game: Game, s: State): Result<true> {
   }
   if (s.round === 1 && s.guardEnds !== 0)
     return err('ERR_POSITION', `no round has ended yet in round 1: guardEnds must be 0, not ${s.guardEnds}`, 'guardEnds');
+  if (s.guardEnds > s.round - 1) {
+    const most = `at most the ${s.round - 1} round(s) before round ${s.round}`;
+    return err('ERR_POSITION', `guardEnds counts the rounds a guard ended: ${most}, not ${s.guardEnds}`, 'guardEnds');
+  }
+  // Scores are written when the match ends (every ruleset's `finish`).
+  for (let p = 1; p <= P; p++) {
+    if (s.scores[p] !== 0) {
+      const scores = perPlayer(s.scores, P).join(',');
+      return err(
+        'ERR_POSITION',
+        `scores are the final scores of a finished match: they are 0 while it is in play, not ${scores}`,
+        'scores',
+      );
+    }
+  }
   if (s.phase === PHASE_RACE) {
     if (s.toMove !== 0) return err('ERR_POSITION', `the race is a simultaneous node: toMove must be 0, not ${s.toMove}`, 'toMove');
     return ok(true);

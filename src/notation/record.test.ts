@@ -26,7 +26,7 @@ describe('records: make, stringify, parse, replay', () => {
             seed: seed * 977,
             moves: play.moves,
             final: play.final,
-            agents: ['random', 'random'],
+            agents: Array(game.players).fill('random'),
             date: '2026-11-29',
           });
           const parsed = parseRecord(stringifyRecord(rec), lookup);

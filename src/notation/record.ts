@@ -54,7 +54,7 @@ export interface GameRecord {
   readonly result: RecordResult | null;
   /** ISO date of the match. */
   readonly date?: string;
-  /** Who played each seat (`agents[0]` = player 1): agent specs or people's names. */
+  /** Who played each seat (`agents[0]` = player 1), one per player: agent specs or people's names. */
   readonly agents?: string[];
   /** Anything else worth keeping (event, round of a tournament, time control...). */
   readonly meta?: Record<string, string | number | boolean>;
@@ -215,6 +215,9 @@ export function parseRecord(input: unknown, lookup: RulesetLookup = getRuleset):
     const a = o['agents'];
     if (!Array.isArray(a) || !a.every((x) => typeof x === 'string'))
       return err('ERR_RECORD', 'agents must be an array of strings', 'agents');
+    // `agents[i]` played seat i + 1: a name more or less is a record of another match.
+    if (a.length !== game.players)
+      return err('ERR_RECORD', `agents lists one agent per player: ${game.players}, not ${a.length}`, 'agents');
     rec.agents = a as string[];
   }
   if (o['meta'] !== undefined) {
