@@ -217,11 +217,16 @@ function installEdge(app: FastifyInstance, hosts: Hosts, webRoot: string): void 
       const a = app.server.address();
       if (a !== null && typeof a === 'object') hosts.port = String(a.port);
     }
-    const refused = checkEdge(req, hosts);
-    if (refused) return done(refused);
-    accepted.add(req);
-    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-    done();
+    try {
+      const refused = checkEdge(req, hosts);
+      if (refused) return done(refused);
+      accepted.add(req);
+      if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+      done();
+    } catch (e) {
+      // A failure of our own here is the request's 500, never the process's.
+      done(e as Error);
+    }
   });
 
   // A refused WebSocket upgrade (Host, Origin, rate limit, no game) is answered over HTTP on the
@@ -232,8 +237,12 @@ function installEdge(app: FastifyInstance, hosts: Hosts, webRoot: string): void 
   });
 
   app.addHook('onSend', (req, reply, payload, done) => {
-    securityHeaders(reply, accepted.has(req) ? (req.headers.host ?? '') : '');
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+    try {
+      securityHeaders(reply, accepted.has(req) ? (req.headers.host ?? '') : '');
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+    } catch (e) {
+      logFailure(`${req.method} ${req.url.slice(0, 100)}: headers`, e);
+    }
     done(null, payload);
   });
 

@@ -58,9 +58,20 @@ export class GamesApi extends GamesCore {
     if (l.peers.size > 0) l.broadcast(JSON.stringify(msg));
   }
 
+  /** Writes what the engine's state does not hold; a failed write drops the game from memory (it reloads as stored). */
   private persist(l: LiveGame): void {
     l.updated = new Date().toISOString();
-    this.store.setMeta(l.id, l.status, l.result, JSON.stringify(l.meta));
+    this.written(l, () => this.store.setMeta(l.id, l.status, l.result, JSON.stringify(l.meta)));
+  }
+
+  /** Runs a write of `l`'s; if it fails, what memory holds of `l` is dropped so that nothing unwritten is served. */
+  private written<T>(l: LiveGame, write: () => T): T {
+    try {
+      return write();
+    } catch (e) {
+      this.forget(l);
+      throw e;
+    }
   }
 
   private checkPly(l: LiveGame, body: Body): void {
@@ -166,8 +177,8 @@ export class GamesApi extends GamesCore {
     this.notOver(l);
     if (!isSimultaneous(l.state)) throw new HttpError(409, 'ERR_NOT_YOUR_TURN', 'this is not a race node: send a move');
     if (l.meta.commits[String(seat)] !== undefined) throw new HttpError(409, 'ERR_CONFLICT', `seat ${seat} has already committed`);
-    const raw = body['code'] !== undefined ? body['code'] : body['move'];
-    const m = readMove(l.game, l.state, raw, seat, 'code');
+    const field = body['code'] !== undefined ? 'code' : 'move';
+    const m = readMove(l.game, l.state, body[field], seat, field);
     if (!m.ok) fail(m.error);
     l.meta.commits[String(seat)] = m.value;
     if (l.meta.clock && this.allHeld(l)) run(l.meta.clock, this.clockSeats(l), this.now());
@@ -398,7 +409,7 @@ export class GamesApi extends GamesCore {
     l.meta.offers = [];
     l.meta.commits = {};
     if (l.meta.clock && this.allHeld(l)) run(l.meta.clock, this.clockSeats(l), this.now());
-    this.store.truncateMoves(l.id, toPly, l.status, l.result, JSON.stringify(l.meta));
+    this.written(l, () => this.store.truncateMoves(l.id, toPly, l.status, l.result, JSON.stringify(l.meta)));
     l.updated = new Date().toISOString();
     this.send(l, { type: 'undo', toPly, game: l.doc(this.now()) });
     this.armClock(l);
