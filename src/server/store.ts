@@ -237,6 +237,14 @@ export class GameStore {
     this.db.close();
   }
 
+  /**
+   * The connection, for stores of other things in the same file (accounts, ratings, the lobby):
+   * each keeps its own tables and statements, and the file's transactions and checks stay one.
+   */
+  get database(): Database.Database {
+    return this.db;
+  }
+
   createGame(g: Omit<GameRow, 'moveCount' | 'created' | 'updated'>, seats: readonly SeatRow[], moves: readonly MoveRow[] = []): GameRow {
     const now = new Date().toISOString();
     const insertGame = this.db.prepare(`INSERT INTO games (${GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
