@@ -32,6 +32,8 @@ const OFFERS: readonly OfferKind[] = ['takeback', 'draw', 'rematch'];
 
 export class GamesApi extends GamesCore {
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Told once of every game that ends (by the rules, resignation, agreement or time): ratings listen here. */
+  readonly ended = new Set<(l: LiveGame) => void>();
 
   constructor(
     store: GameStore,
@@ -148,6 +150,7 @@ export class GamesApi extends GamesCore {
     l.updated = new Date().toISOString();
     const msg = this.moveMessage(l, row, r.value.events, now);
     this.send(l, msg);
+    if (l.meta.end !== null) this.tellEnded(l);
     for (const o of dropped) this.send(l, { type: 'offerEnded', offer: o.offer, accepted: false });
     this.armClock(l);
     this.kickComputer(l);
@@ -272,6 +275,12 @@ export class GamesApi extends GamesCore {
     this.armClock(l);
     this.sendClock(l);
     this.send(l, { type: 'end', end, game: l.doc(this.now()) });
+    this.tellEnded(l);
+  }
+
+  /** Tells the listeners of `ended` that `l` is over (a listener's failure is logged, never the game's). */
+  private tellEnded(l: LiveGame): void {
+    for (const listen of this.ended) guard(`the end of game ${l.id}`, () => listen(l));
   }
 
   /** A `clock` message (when the game has a clock): on its start, a commit, and the end. */

@@ -40,6 +40,8 @@ export interface Meta {
   rematch: string | null;
   /** The key hash that created the game (it holds a game of computers only); absent in games of older servers. */
   creator?: string | null;
+  /** A rated game (paired in the lobby between two accounts): its end updates both ratings. */
+  rated?: boolean;
 }
 
 /** A connected client of a game's live stream. */
