@@ -18,7 +18,16 @@ import type { RawRecord } from './quarantine.js';
 import { listedDoc, loadOrRaw, quarantineFor, rebuild } from './restore.js';
 import type { ClientLimits } from './limits.js';
 import type { GameRow, GameStore, MoveRow, SeatRow } from './store.js';
-import { newClock, run, type ClockSpec, MAX_CLOCK_BASE_MS, MAX_CLOCK_INCREMENT_MS, MIN_CLOCK_BASE_MS } from './live/clock.js';
+import {
+  DAY_MS,
+  DAYS_PER_MOVE,
+  MAX_CLOCK_BASE_MS,
+  MAX_CLOCK_INCREMENT_MS,
+  MIN_CLOCK_BASE_MS,
+  newClock,
+  run,
+  type ClockSpec,
+} from './live/clock.js';
 import { LiveGame, emptyMeta, readMeta, type Meta } from './live/game.js';
 
 export const SEAT_KINDS = ['human', 'invite', 'computer:1', 'computer:2', 'computer:3', 'computer:4', 'computer:5'] as const;
@@ -78,7 +87,16 @@ function parseSeats(raw: unknown, players: number): string[] {
 function parseClock(raw: unknown, minBase: number): ClockSpec | null {
   if (raw === undefined || raw === null) return null;
   const c = raw as Record<string, unknown>;
-  if (typeof c !== 'object' || Array.isArray(c)) throw new HttpError(400, 'ERR_ARGUMENT', '"clock" must be { baseMs, incrementMs }');
+  if (typeof c !== 'object' || Array.isArray(c)) {
+    throw new HttpError(400, 'ERR_ARGUMENT', '"clock" must be { baseMs, incrementMs } or { daysPerMove }');
+  }
+  if (c['daysPerMove'] !== undefined) {
+    const days = c['daysPerMove'];
+    if (!(DAYS_PER_MOVE as readonly unknown[]).includes(days)) {
+      throw new HttpError(400, 'ERR_ARGUMENT', `"daysPerMove" must be one of ${DAYS_PER_MOVE.join(', ')}`);
+    }
+    return { baseMs: 0, incrementMs: 0, perMoveMs: (days as number) * DAY_MS };
+  }
   return { baseMs: intField(c, 'baseMs', minBase, MAX_CLOCK_BASE_MS), incrementMs: intField(c, 'incrementMs', 0, MAX_CLOCK_INCREMENT_MS) };
 }
 

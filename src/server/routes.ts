@@ -77,10 +77,16 @@ export const SCHEMAS = {
       seed: { type: ['integer', 'null'], minimum: 0, maximum: 4294967295 },
       seats: { type: 'array', minItems: 1, maxItems: 16, items: { type: 'string', maxLength: 16 } },
       clock: {
-        type: ['object', 'null'],
-        properties: { baseMs: { type: 'integer' }, incrementMs: { type: 'integer' } },
-        required: ['baseMs', 'incrementMs'],
-        additionalProperties: false,
+        anyOf: [
+          { type: 'null' },
+          {
+            type: 'object',
+            properties: { baseMs: { type: 'integer' }, incrementMs: { type: 'integer' } },
+            required: ['baseMs', 'incrementMs'],
+            additionalProperties: false,
+          },
+          { type: 'object', properties: { daysPerMove: { type: 'integer' } }, required: ['daysPerMove'], additionalProperties: false },
+        ],
       },
     },
     ['ruleset'],

@@ -1,14 +1,22 @@
 /**
- * Fischer clocks kept by the server: each seat has a remaining time; the seats whose clock runs
- * (the player to move, or every human seat that has not committed at a race node) lose the time
- * since `at`; a move adds the increment to its mover. Pure functions over a plain JSON object, so
- * the clock is stored with the game and continues after a restart.
+ * Clocks kept by the server: each seat has a remaining time; the seats whose clock runs (the
+ * player to move, or every human seat that has not committed at a race node) lose the time since
+ * `at`. A Fischer clock adds the increment to a move's mover; a correspondence clock (`perMoveMs`:
+ * days per move) gives every seat whose clock starts to run a fresh `perMoveMs`, so a game cannot
+ * be stalled for ever, however long it lasts. Pure functions over a plain JSON object, so the
+ * clock is stored with the game and continues after a restart.
  */
 
 export interface ClockSpec {
   baseMs: number;
   incrementMs: number;
+  /** Correspondence: the time for each move (base and increment are then unused: 0). */
+  perMoveMs?: number;
 }
+
+/** The correspondence clocks offered: days per move. */
+export const DAYS_PER_MOVE = [1, 2, 3, 7] as const;
+export const DAY_MS = 86_400_000;
 
 export interface ClockState extends ClockSpec {
   /** Remaining time of each seat (index 0 = seat 1) as of `at`. */
@@ -26,7 +34,8 @@ export const MAX_CLOCK_BASE_MS = 3 * 3_600_000;
 export const MAX_CLOCK_INCREMENT_MS = 180_000;
 
 export function newClock(spec: ClockSpec, seats: number, now: number): ClockState {
-  return { ...spec, remainingMs: Array.from({ length: seats }, () => spec.baseMs), running: 0, runningSeats: [], at: now };
+  const start = spec.perMoveMs ?? spec.baseMs;
+  return { ...spec, remainingMs: Array.from({ length: seats }, () => start), running: 0, runningSeats: [], at: now };
 }
 
 /** Charges the running seats for the time since `at` (in place). */
@@ -39,6 +48,7 @@ export function settle(c: ClockState, now: number): void {
 /** Sets which seats run from now on (after settling). */
 export function run(c: ClockState, seats: readonly number[], now: number): void {
   settle(c, now);
+  if (c.perMoveMs !== undefined) for (const s of seats) if (!c.runningSeats.includes(s)) c.remainingMs[s - 1] = c.perMoveMs;
   c.runningSeats = [...seats];
   c.running = seats.length === 1 ? seats[0]! : 0;
 }
