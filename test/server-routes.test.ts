@@ -43,13 +43,14 @@ describe('route table', () => {
       'POST /api/games/:id/answer',
       'POST /api/games/:id/draw',
       'POST /api/games/:id/resign',
+      'POST /api/games/:id/claim',
       'POST /api/games/:id/rematch',
       'GET /api/games/:id/record',
     ]);
     expect(new Set(served).size).toBe(served.length);
     // Every POST has a body schema; every state-changing body names its seat and (but rematch) its ply.
     for (const r of routes.filter((x) => x.method === 'POST')) expect(r.body, r.path).toBeDefined();
-    for (const r of routes.filter((x) => x.method === 'POST' && /moves|commit|takeback|answer|draw|resign/.test(x.path))) {
+    for (const r of routes.filter((x) => x.method === 'POST' && /moves|commit|takeback|answer|draw|resign|claim/.test(x.path))) {
       expect((r.body as { required: string[] }).required, r.path).toEqual(expect.arrayContaining(['seat', 'ply']));
     }
     expect(routes.filter((r) => r.limit).map((r) => `${r.path} ${r.limit}`)).toEqual([

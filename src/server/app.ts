@@ -61,6 +61,8 @@ export interface ServerOptions {
   minClockBaseMs?: number;
   /** Most moves an import may have. */
   maxImportMoves?: number;
+  /** How long opponents must be gone before a live game can be claimed (tests shorten the 30 s). */
+  claimAfterMs?: number;
   /**
    * More routes, registered after the API's and before the static files (e.g. the stored sweep
    * reports: `(app) => registerSweeps(app, dir)`). They get the same edge: Host, Origin, headers, limits.
@@ -353,9 +355,11 @@ export function createGabataServer(opts: ServerOptions): GabataServer {
   const pool = new ComputerPool(opts.computers);
   const api = new GamesApi(store, pool, {
     ...(opts.cacheSize === undefined ? {} : { cacheSize: opts.cacheSize }),
+    ...(opts.claimAfterMs === undefined ? {} : { claimAfterMs: opts.claimAfterMs }),
     ...(opts.minClockBaseMs === undefined ? {} : { minClockBaseMs: opts.minClockBaseMs }),
     ...(opts.maxImportMoves === undefined ? {} : { maxImportMoves: opts.maxImportMoves }),
   });
+  const accounts = new Accounts(store, api, opts.accounts);
   const webRoot = opts.webRoot ?? fileURLToPath(new URL('../web/', import.meta.url));
   const app = Fastify({
     logger: opts.log === true,

@@ -44,6 +44,8 @@ export interface GamesConfig {
   minClockBaseMs?: number;
   /** Milliseconds since the epoch (tests may inject a clock). */
   now?: () => number;
+  /** How long opponents must be gone before a live game can be claimed (play.ts CLAIM_AFTER_MS; tests shorten it). */
+  claimAfterMs?: number;
 }
 
 export const DEFAULT_CACHE_SIZE = 500;

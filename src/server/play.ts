@@ -27,6 +27,8 @@ export const MAX_MOVES_PAGE = 500;
  * behind, it gets a `snapshot` of the position and the last moves, and pages older ones itself.
  */
 export const CATCH_UP_MOVES = 64;
+/** How long every opponent must be gone from a live game before a player may claim it. */
+export const CLAIM_AFTER_MS = 30_000;
 
 const OFFERS: readonly OfferKind[] = ['takeback', 'draw', 'rematch'];
 
@@ -34,6 +36,7 @@ export class GamesApi extends GamesCore {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** Told once of every game that ends (by the rules, resignation, agreement or time): ratings listen here. */
   readonly ended = new Set<(l: LiveGame) => void>();
+  private readonly claimAfterMs: number;
 
   constructor(
     store: GameStore,
@@ -41,6 +44,7 @@ export class GamesApi extends GamesCore {
     cfg: GamesConfig = {},
   ) {
     super(store, cfg);
+    this.claimAfterMs = cfg.claimAfterMs ?? CLAIM_AFTER_MS;
     // Clocks that ran when the server stopped run on (the time it was down is charged).
     // A game whose rows do not replay is quarantined and skipped: the others start (restore.ts).
     loadEach(store.clockedGames(), (id) => this.load(id));
@@ -569,6 +573,49 @@ export class GamesApi extends GamesCore {
   }
 
   presence(l: LiveGame): void {
+    this.notePresence(l);
     this.send(l, { type: 'presence', connected: l.connectedSeats(), spectators: l.spectators() });
+  }
+
+  /** Keeps, for each human seat, since when it has had no socket (its opponents may claim after CLAIM_AFTER_MS). */
+  private notePresence(l: LiveGame): void {
+    const connected = new Set(l.connectedSeats());
+    const now = this.now();
+    for (const seat of l.humanSeats()) {
+      if (connected.has(seat)) l.goneSince.delete(seat);
+      else if (!l.goneSince.has(seat)) l.goneSince.set(seat, now);
+    }
+  }
+
+  // ---- leaving: the opponent claims ----
+
+  /**
+   * A claim by a player whose every opponent has been gone (no socket) for at least claimAfterMs
+   * of a live game: the win, or a draw (lichess's rule). In correspondence the move clock decides
+   * instead, and there is no claim; nor against the computer, which never leaves.
+   */
+  claim(keyHash: string | null, id: string, body: Body): Reply {
+    const l = this.load(id);
+    const seat = this.seatOf(l, keyHash, body, true);
+    this.checkPly(l, body);
+    this.notOver(l);
+    const outcome = body['outcome'];
+    if (outcome !== 'win' && outcome !== 'draw') throw new HttpError(400, 'ERR_ARGUMENT', '"outcome" must be "win" or "draw"');
+    if (!l.online || l.meta.clock?.perMoveMs !== undefined) {
+      throw new HttpError(409, 'ERR_CONFLICT', 'only a live game between people online can be claimed: here the clock decides');
+    }
+    this.notePresence(l);
+    const others = this.othersToAsk(l, keyHash!);
+    const now = this.now();
+    const waiting = others.map((s) => (l.goneSince.has(s) ? this.claimAfterMs - (now - l.goneSince.get(s)!) : Infinity));
+    const wait = Math.max(...waiting);
+    if (others.length === 0 || wait > 0) {
+      const when = wait === Infinity ? 'your opponent is connected' : `your opponent may come back: wait ${Math.ceil(wait / 1000)} s`;
+      throw new HttpError(409, 'ERR_CONFLICT', `nothing to claim yet: ${when}`);
+    }
+    const winner = outcome === 'win' ? seat : 0;
+    const text = winner ? `seat ${seat} claimed the win: the opponent left` : `a draw claimed by seat ${seat}: the opponent left`;
+    this.finish(l, { winner, reason: 'abandoned', text });
+    return [200, { end: l.meta.end, game: l.doc(this.now()) }];
   }
 }

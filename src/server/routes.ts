@@ -17,6 +17,7 @@
  *   POST   /api/games/:id/answer         { seat, ply, offer, accept }
  *   POST   /api/games/:id/draw           { seat, ply }
  *   POST   /api/games/:id/resign         { seat, ply }
+ *   POST   /api/games/:id/claim          { seat, ply, outcome: 'win' | 'draw' } (the opponents left)
  *   POST   /api/games/:id/rematch        { seat, ply? }
  *   GET    /api/games/:id/record         the game record
  *   GET    /api/games/:id/live           the live stream (WebSocket)
@@ -109,6 +110,7 @@ export const SCHEMAS = {
     'accept',
   ]),
   seatPly,
+  claim: object({ seat, ply, outcome: { type: 'string', enum: ['win', 'draw'] } }, ['seat', 'ply', 'outcome']),
   rematch: object({ seat, ply }, ['seat']),
   page: {
     type: 'object',
@@ -184,6 +186,7 @@ export function apiRoutes(games: GamesApi): Route[] {
     },
     { method: 'POST', path: '/api/games/:id/draw', body: SCHEMAS.seatPly, handler: (r) => games.draw(r.keyHash, id(r), body(r)) },
     { method: 'POST', path: '/api/games/:id/resign', body: SCHEMAS.seatPly, handler: (r) => games.resign(r.keyHash, id(r), body(r)) },
+    { method: 'POST', path: '/api/games/:id/claim', body: SCHEMAS.claim, handler: (r) => games.claim(r.keyHash, id(r), body(r)) },
     {
       method: 'POST',
       path: '/api/games/:id/rematch',

@@ -26,7 +26,8 @@ export interface Offer {
 export interface End {
   /** 0 = draw, else the winning seat. */
   winner: number;
-  reason: 'rules' | 'resign' | 'time' | 'agreement';
+  /** `abandoned`: claimed by a player whose opponents had left the game (play.ts `claim`). */
+  reason: 'rules' | 'resign' | 'time' | 'agreement' | 'abandoned';
   text: string;
 }
 
@@ -82,6 +83,8 @@ export class LiveGame {
    * players' queue takes each client's searches in turn, so one client's games cannot starve another's.
    */
   client = '';
+  /** Since when (epoch ms) each human seat has had no socket (kept in memory; a load starts the count). */
+  readonly goneSince = new Map<number, number>();
 
   constructor(
     row: GameRow,

@@ -54,7 +54,7 @@ export const LIVE_LIMITS: LiveLimits = {
 /** The longest string `id` echoed back. */
 export const MAX_ID_LENGTH = 64;
 
-const ACTIONS = ['move', 'commit', 'takeback', 'answer', 'draw', 'resign', 'rematch'] as const;
+const ACTIONS = ['move', 'commit', 'takeback', 'answer', 'draw', 'resign', 'claim', 'rematch'] as const;
 type Action = (typeof ACTIONS)[number];
 
 type Body = Record<string, unknown>;
@@ -67,6 +67,7 @@ const HANDLERS: Record<Action, (api: GamesApi, k: string | null, id: string, b: 
   answer: (api, k, g, b, c) => api.answer(k, g, b, c),
   draw: (api, k, g, b) => api.draw(k, g, b),
   resign: (api, k, g, b) => api.resign(k, g, b),
+  claim: (api, k, g, b) => api.claim(k, g, b),
   rematch: (api, k, g, b, c) => api.rematch(k, g, b, c),
 };
 
