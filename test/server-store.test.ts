@@ -1,13 +1,15 @@
 /**
  * The SQLite store on its own: a game and its moves are written in one transaction each, a stale
  * append writes nothing, a failed multi-row write leaves nothing behind, a reopened file has
- * everything that was committed, moves are stored compactly (codes, no position snapshot), and a
- * database written by the first schema (hand-made here with its exact DDL) is migrated and loads.
+ * everything that was committed, moves are stored compactly (codes, no position snapshot), a key's
+ * games are listed by their last change without an index on it, writes queued for the group commit
+ * are stored by close(), and databases written by the first and second schemas (hand-made here with
+ * their exact DDL) are migrated and load.
  */
 import { rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GameStore, type MoveRow, type SeatRow } from '../src/server/store.js';
 import { tempDir } from './web-harness.js';
 
@@ -100,6 +102,55 @@ describe('game store', () => {
     store.close();
   });
 
+  it("lists a key's games by their last change, newest first, with a cursor that follows the moves", () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { store } = open();
+      let t = Date.parse('2026-12-01T10:00:00.000Z');
+      const tick = (): void => {
+        t += 1000;
+        vi.setSystemTime(t);
+      };
+      for (const id of ['a', 'b', 'c', 'd']) {
+        tick();
+        store.createGame({ id, ...base }, seats('k'));
+      }
+      tick();
+      store.appendMove('b', move(0), 'play', null);
+      tick();
+      store.setMeta('a', 'play', null, null);
+      const ids = (page: { games: { id: string }[] }): string[] => page.games.map((g) => g.id);
+      expect(ids(store.listForKey('k', 10))).toEqual(['a', 'b', 'd', 'c']);
+      const first = store.listForKey('k', 3);
+      expect(ids(first)).toEqual(['a', 'b', 'd']);
+      const [updated, id] = JSON.parse(Buffer.from(first.next!, 'base64url').toString()) as [string, string];
+      expect(ids(store.listForKey('k', 3, { updated, id }))).toEqual(['c']);
+      // No index on `updated` to rewrite at every move: the seats' index finds a key's games.
+      const indexes = (store as unknown as { db: Database.Database }).db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'games' AND sql IS NOT NULL")
+        .all();
+      expect(indexes).toEqual([]);
+      store.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('writes queued for the group commit are one transaction at the end of the turn; close() stores what is still queued', async () => {
+    const { store, file: f } = open();
+    const other = new Database(f);
+    const rows = (): number => (other.prepare('SELECT COUNT(*) AS n FROM games').get() as { n: number }).n;
+    store.commits.queue({ run: () => store.createGame({ id: 'q1', ...base }, seats('k')) });
+    store.commits.queue({ run: () => store.createGame({ id: 'q2', ...base }, seats('k')) });
+    expect(rows()).toBe(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(rows()).toBe(2);
+    store.commits.queue({ run: () => store.createGame({ id: 'q3', ...base }, seats('k')) });
+    store.close();
+    expect(rows()).toBe(3);
+    other.close();
+  });
+
   it('an invitation binds once: a second join of the same seat fails', () => {
     const { store } = open();
     store.createGame({ id: 'i', ...base }, [
@@ -136,6 +187,63 @@ CREATE TABLE IF NOT EXISTS moves (
   game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, ply INTEGER NOT NULL, move TEXT NOT NULL,
   codes TEXT NOT NULL, joint INTEGER NOT NULL, position TEXT NOT NULL, PRIMARY KEY (game_id, ply)
 );`;
+
+/** The second schema (issue 13), exactly as its server created it: `updated` was indexed. */
+const SECOND_SCHEMA = `
+CREATE TABLE IF NOT EXISTS games (
+  id TEXT PRIMARY KEY, ruleset TEXT NOT NULL, options TEXT NOT NULL, seed INTEGER NOT NULL, seats TEXT NOT NULL,
+  created TEXT NOT NULL, updated TEXT NOT NULL, status TEXT NOT NULL, result TEXT,
+  move_count INTEGER NOT NULL DEFAULT 0, meta TEXT
+);
+CREATE TABLE IF NOT EXISTS seats (
+  game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, seat INTEGER NOT NULL, kind TEXT NOT NULL,
+  key_hash TEXT, invite_hash TEXT, PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS seats_by_key ON seats(key_hash);
+CREATE TABLE IF NOT EXISTS moves (
+  game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, ply INTEGER NOT NULL, move TEXT NOT NULL,
+  codes TEXT NOT NULL, joint INTEGER NOT NULL, PRIMARY KEY (game_id, ply)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS games_by_updated ON games(updated, id);
+PRAGMA user_version = 2;`;
+
+describe('migration from the second schema', () => {
+  it('drops the index on updated, keeps every game, seat and move, and lists them in the same order', () => {
+    const f = file();
+    const old = new Database(f);
+    old.pragma('journal_mode = WAL');
+    old.exec(SECOND_SCHEMA);
+    const insert = old.prepare('INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const seat = old.prepare('INSERT INTO seats VALUES (?, ?, ?, ?, ?)');
+    const times = { x: '2026-11-02T10:00:00.000Z', y: '2026-11-03T10:00:00.000Z', z: '2026-11-01T10:00:00.000Z' };
+    for (const [id, at] of Object.entries(times)) {
+      insert.run(id, 'gabata-adowa', '{"players":2}', 3, '["human","invite"]', at, at, 'play', null, id === 'y' ? 1 : 0, null);
+      seat.run(id, 1, 'human', 'k', null);
+      seat.run(id, 2, 'invite', null, 'h');
+    }
+    old.prepare('INSERT INTO moves VALUES (?, ?, ?, ?, ?)').run('y', 0, '3', '3', 0);
+    old.close();
+
+    const store = new GameStore(f);
+    expect(store.listForKey('k', 10).games.map((g) => g.id)).toEqual(['y', 'x', 'z']);
+    expect(store.getMoves('y')).toEqual([{ ply: 0, move: '3', codes: [3], joint: false }]);
+    expect(store.getSeats('x').map((s) => [s.seat, s.kind, s.keyHash, s.inviteHash])).toEqual([
+      [1, 'human', 'k', null],
+      [2, 'invite', null, 'h'],
+    ]);
+    // A move brings a game to the top of the list, with no index to rewrite.
+    expect(store.appendMove('z', move(0), 'play', null)).toBe(true);
+    expect(store.listForKey('k', 1).games.map((g) => g.id)).toEqual(['z']);
+    store.close();
+    const raw = new Database(f);
+    expect(raw.pragma('user_version', { simple: true })).toBe(3);
+    const indexes = (
+      raw.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").all() as { name: string }[]
+    ).map((r) => r.name);
+    expect(indexes).toEqual(['seats_by_key']);
+    raw.close();
+  });
+});
 
 describe('migration from the first schema', () => {
   it('keeps every game and move, drops the position snapshots, and gives the human seats to the first key that acts', () => {

@@ -83,6 +83,12 @@ export class StoreHealth {
   failure(e: unknown): unknown {
     if (this.damaged === null && isCorrupt(e)) this.markDamaged(e as SqliteError);
     if (this.damaged === null || !(e instanceof Database.SqliteError)) return e;
+    return this.refusal()!;
+  }
+
+  /** The refusal of every write once the file is damaged, null while it is sound (a write is refused before it is queued). */
+  refusal(): StoreError | null {
+    if (this.damaged === null) return null;
     return new StoreError(`the game store ${this.file} is damaged (${this.damaged}): nothing is written to it until it is restored`);
   }
 

@@ -3,16 +3,20 @@
  * `seats` (who holds it: the sha256 of a player key, or the sha256 of a one-time invite token),
  * one per decision in `moves` (its notation and engine codes only: positions are rebuilt by
  * replay). Every write that changes a game runs in a transaction, so a move row and the game's
- * updated status land together or not at all.
+ * updated status land together or not at all; the server's writes of one event-loop turn share
+ * one transaction (`commits`, a group commit: see commit.ts).
  *
  * A database written by the first schema (moves with a JSON position snapshot each, no seats
- * table) is migrated in place when opened: its games and moves load as before.
+ * table) is migrated in place when opened: its games and moves load as before. One of the second
+ * schema loses its index on `updated`, which every move rewrote (a key's games are listed through
+ * the seats' index instead).
  *
  * The store knows nothing of rules: it keeps what the API layer has already validated.
  */
 import type Database from 'better-sqlite3';
 import { StoreHealth, openChecked } from './integrity.js';
 import { QuarantineTable } from './quarantine.js';
+import { GroupCommit, type Write } from './commit.js';
 
 export interface GameRow {
   id: string;
@@ -52,7 +56,7 @@ export interface MoveRow {
   joint: boolean;
 }
 
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS games (
@@ -85,7 +89,6 @@ CREATE TABLE IF NOT EXISTS moves (
   joint INTEGER NOT NULL,
   PRIMARY KEY (game_id, ply)
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS games_by_updated ON games(updated, id);
 `;
 
 interface RawGame {
@@ -138,6 +141,14 @@ function toMove(r: RawMove): MoveRow {
 
 const GAME_COLUMNS = 'id, ruleset, options, seed, seats, created, updated, status, result, move_count, meta';
 
+/** A new game's fields, as `createGame` takes them. */
+export type NewGame = Omit<GameRow, 'moveCount' | 'created' | 'updated'>;
+
+/** The row a new game will have once stored: made at `at`, with `moves` moves. */
+export function newGameRow(g: NewGame, moves: number, at: string): GameRow {
+  return { ...g, created: at, updated: at, moveCount: moves };
+}
+
 /** A page of a key's games: newest first, `next` continues after the last one. */
 export interface GamePage {
   games: GameRow[];
@@ -146,6 +157,8 @@ export interface GamePage {
 
 export class GameStore {
   private readonly db: Database.Database;
+  /** This turn's writes, committed together at its end (the server queues every write here). */
+  readonly commits: GroupCommit;
   private readonly stmt: {
     getGame: Database.Statement;
     getSeats: Database.Statement;
@@ -153,6 +166,9 @@ export class GameStore {
     advance: Database.Statement;
     setMeta: Database.Statement;
     movesFrom: Database.Statement;
+    insertGame: Database.Statement;
+    insertSeat: Database.Statement;
+    join: Database.Statement;
   };
   /** appendMove's transaction, made once (making one per call costs as much as the writes). */
   private readonly append: (id: string, m: MoveRow, status: string, result: string | null, meta: string | null) => boolean;
@@ -160,6 +176,8 @@ export class GameStore {
   readonly quarantine: QuarantineTable;
   /** Whether the file is damaged (integrity.ts): its SQLite errors pass through it, and once damaged nothing is written. */
   readonly health: StoreHealth;
+  /** A batch of the group commit in one transaction, made once likewise. */
+  private readonly batch: (writes: readonly Write[]) => void;
 
   constructor(file: string) {
     // A damaged file is refused here, naming the file and its first problem (integrity.ts).
@@ -180,60 +198,90 @@ export class GameStore {
       ),
       setMeta: this.db.prepare('UPDATE games SET updated = ?, status = ?, result = ?, meta = ? WHERE id = ?'),
       movesFrom: this.db.prepare('SELECT ply, move, codes, joint FROM moves WHERE game_id = ? AND ply >= ? ORDER BY ply'),
+      insertGame: this.db.prepare(`INSERT INTO games (${GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      insertSeat: this.db.prepare('INSERT INTO seats (game_id, seat, kind, key_hash, invite_hash) VALUES (?, ?, ?, ?, ?)'),
+      join: this.db.prepare('UPDATE seats SET key_hash = ? WHERE game_id = ? AND seat = ? AND invite_hash = ? AND key_hash IS NULL'),
     };
-    this.append = this.db.transaction((id: string, m: MoveRow, status: string, result: string | null, meta: string | null): boolean => {
-      if (this.stmt.advance.run(new Date().toISOString(), status, result, meta, id, m.ply).changes !== 1) return false;
-      this.stmt.insertMove.run(id, m.ply, m.move, m.codes.join(','), m.joint ? 1 : 0);
-      return true;
+    this.append = this.db.transaction((id: string, m: MoveRow, status: string, result: string | null, meta: string | null): boolean =>
+      this.appendRows(id, m, status, result, meta),
+    );
+    this.batch = this.db.transaction((writes: readonly Write[]) => {
+      for (const w of writes) w.run();
     });
     this.health = new StoreHealth(this.db, file);
     this.health.watch(this);
     this.health.watch(this.quarantine);
+    this.commits = new GroupCommit((writes) => this.runBatch(writes));
   }
 
-  /** Creates the tables, or brings a database of the first schema up to this one. */
+  /** One batch of the group commit in one transaction (a method: integrity.ts sees its errors too). */
+  private runBatch(writes: readonly Write[]): void {
+    this.batch(writes);
+  }
+
+  /** Runs `fn` in a transaction of its own, or in the one already open (a batch: no savepoint per write). */
+  private atomically<T>(fn: () => T): T {
+    return this.db.inTransaction ? fn() : this.db.transaction(fn)();
+  }
+
+  private appendRows(id: string, m: MoveRow, status: string, result: string | null, meta: string | null): boolean {
+    if (this.stmt.advance.run(new Date().toISOString(), status, result, meta, id, m.ply).changes !== 1) return false;
+    this.stmt.insertMove.run(id, m.ply, m.move, m.codes.join(','), m.joint ? 1 : 0);
+    return true;
+  }
+
+  /** Creates the tables, or brings a database of an earlier schema up to this one. */
   private migrate(): void {
     const version = this.db.pragma('user_version', { simple: true }) as number;
     if (version >= SCHEMA_VERSION) return;
     const tables = this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
-    const old = tables.some((t) => t.name === 'games');
+    const first = version < 2 && tables.some((t) => t.name === 'games');
     this.db.transaction(() => {
-      if (old) {
-        const cols = (this.db.prepare('PRAGMA table_info(games)').all() as { name: string }[]).map((c) => c.name);
-        if (!cols.includes('move_count')) this.db.exec('ALTER TABLE games ADD COLUMN move_count INTEGER NOT NULL DEFAULT 0');
-        if (!cols.includes('meta')) this.db.exec('ALTER TABLE games ADD COLUMN meta TEXT');
-        const moveCols = (this.db.prepare('PRAGMA table_info(moves)').all() as { name: string }[]).map((c) => c.name);
-        if (moveCols.includes('position')) {
-          // The first schema kept a JSON snapshot per move: rebuild the table without it.
-          this.db.exec(`
-            CREATE TABLE moves_v2 (
-              game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-              ply INTEGER NOT NULL, move TEXT NOT NULL, codes TEXT NOT NULL, joint INTEGER NOT NULL,
-              PRIMARY KEY (game_id, ply)
-            ) WITHOUT ROWID;
-            INSERT INTO moves_v2 (game_id, ply, move, codes, joint)
-              SELECT game_id, ply, move, trim(codes, '[]'), joint FROM moves;
-            DROP TABLE moves;
-            ALTER TABLE moves_v2 RENAME TO moves;`);
-        }
-        this.db.exec('UPDATE games SET move_count = (SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id)');
-      }
+      if (first) this.fromFirstSchema();
       this.db.exec(SCHEMA);
-      if (old) {
-        // Seats of the first schema had no holder: a human seat waits for the first key that acts on it.
-        const rows = this.db.prepare('SELECT id, seats FROM games WHERE id NOT IN (SELECT game_id FROM seats)').all() as RawGame[];
-        const insert = this.db.prepare('INSERT INTO seats (game_id, seat, kind, key_hash, invite_hash) VALUES (?, ?, ?, NULL, NULL)');
-        for (const r of rows) {
-          const kinds = JSON.parse(r.seats) as string[];
-          for (let i = 0; i < kinds.length; i++) insert.run(r.id, i + 1, kinds[i]);
-        }
-      }
+      if (first) this.seatsOfFirstSchema();
+      // Schema 3: `updated` is not indexed, since every move rewrote that index's entry of its game.
+      this.db.exec('DROP INDEX IF EXISTS games_by_updated');
       this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
     })();
-    if (old) this.db.exec('VACUUM');
+    if (first) this.db.exec('VACUUM');
   }
 
+  /** The first schema's games lack two columns and its moves carry a JSON snapshot each. */
+  private fromFirstSchema(): void {
+    const cols = (this.db.prepare('PRAGMA table_info(games)').all() as { name: string }[]).map((c) => c.name);
+    if (!cols.includes('move_count')) this.db.exec('ALTER TABLE games ADD COLUMN move_count INTEGER NOT NULL DEFAULT 0');
+    if (!cols.includes('meta')) this.db.exec('ALTER TABLE games ADD COLUMN meta TEXT');
+    const moveCols = (this.db.prepare('PRAGMA table_info(moves)').all() as { name: string }[]).map((c) => c.name);
+    if (moveCols.includes('position')) {
+      // Rebuild the moves table without the snapshots.
+      this.db.exec(`
+        CREATE TABLE moves_v2 (
+          game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+          ply INTEGER NOT NULL, move TEXT NOT NULL, codes TEXT NOT NULL, joint INTEGER NOT NULL,
+          PRIMARY KEY (game_id, ply)
+        ) WITHOUT ROWID;
+        INSERT INTO moves_v2 (game_id, ply, move, codes, joint)
+          SELECT game_id, ply, move, trim(codes, '[]'), joint FROM moves;
+        DROP TABLE moves;
+        ALTER TABLE moves_v2 RENAME TO moves;`);
+    }
+    this.db.exec('UPDATE games SET move_count = (SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id)');
+  }
+
+  /** Seats of the first schema had no holder: a human seat waits for the first key that acts on it. */
+  private seatsOfFirstSchema(): void {
+    const rows = this.db.prepare('SELECT id, seats FROM games WHERE id NOT IN (SELECT game_id FROM seats)').all() as RawGame[];
+    const insert = this.db.prepare('INSERT INTO seats (game_id, seat, kind, key_hash, invite_hash) VALUES (?, ?, ?, NULL, NULL)');
+    for (const r of rows) {
+      const kinds = JSON.parse(r.seats) as string[];
+      for (let i = 0; i < kinds.length; i++) insert.run(r.id, i + 1, kinds[i]);
+    }
+  }
+
+  /** Commits the writes still queued, then closes the file. */
   close(): void {
+    this.commits.flush();
     this.db.close();
   }
 
@@ -245,28 +293,26 @@ export class GameStore {
     return this.db;
   }
 
-  createGame(g: Omit<GameRow, 'moveCount' | 'created' | 'updated'>, seats: readonly SeatRow[], moves: readonly MoveRow[] = []): GameRow {
-    const now = new Date().toISOString();
-    const insertGame = this.db.prepare(`INSERT INTO games (${GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    const insertSeat = this.db.prepare('INSERT INTO seats (game_id, seat, kind, key_hash, invite_hash) VALUES (?, ?, ?, ?, ?)');
-    this.db.transaction(() => {
-      insertGame.run(
+  /** Stores a new game with its seats (and moves, for an import) made at `at`; returns its row. */
+  createGame(g: NewGame, seats: readonly SeatRow[], moves: readonly MoveRow[] = [], at = new Date().toISOString()): GameRow {
+    this.atomically(() => {
+      this.stmt.insertGame.run(
         g.id,
         g.ruleset,
         JSON.stringify(g.options),
         g.seed,
         JSON.stringify(g.seats),
-        now,
-        now,
+        at,
+        at,
         g.status,
         g.result,
         moves.length,
         g.meta,
       );
-      for (const s of seats) insertSeat.run(g.id, s.seat, s.kind, s.keyHash, s.inviteHash);
+      for (const s of seats) this.stmt.insertSeat.run(g.id, s.seat, s.kind, s.keyHash, s.inviteHash);
       for (const m of moves) this.stmt.insertMove.run(g.id, m.ply, m.move, m.codes.join(','), m.joint ? 1 : 0);
-    })();
-    return this.getGame(g.id)!;
+    });
+    return newGameRow(g, moves.length, at);
   }
 
   getGame(id: string): GameRow | undefined {
@@ -279,7 +325,11 @@ export class GameStore {
     return rows.map((r) => ({ seat: r.seat, kind: r.kind, keyHash: r.key_hash, inviteHash: r.invite_hash }));
   }
 
-  /** The games in which `keyHash` holds a seat, most recently updated first, `limit` at a time after `before`. */
+  /**
+   * The games in which `keyHash` holds a seat, most recently updated first, `limit` at a time after
+   * `before`. SQLite finds them through seats_by_key and sorts that key's few games: `updated` has
+   * no index to keep in order, since every move changes it.
+   */
   listForKey(keyHash: string, limit: number, before?: { updated: string; id: string }): GamePage {
     const where = before ? 'AND (g.updated < ? OR (g.updated = ? AND g.id < ?))' : '';
     const sql =
@@ -317,7 +367,7 @@ export class GameStore {
    * playing at once, must not write over each other). Returns false when the ply was stale.
    */
   appendMove(id: string, m: MoveRow, status: string, result: string | null, meta: string | null = null): boolean {
-    return this.append(id, m, status, result, meta);
+    return this.db.inTransaction ? this.appendRows(id, m, status, result, meta) : this.append(id, m, status, result, meta);
   }
 
   /** Sets what the engine's state does not hold (and the status and result it may change). */
@@ -329,11 +379,11 @@ export class GameStore {
   truncateMoves(id: string, fromPly: number, status: string, result: string | null, meta: string | null = null): number {
     const del = this.db.prepare('DELETE FROM moves WHERE game_id = ? AND ply >= ?');
     const update = this.db.prepare('UPDATE games SET updated = ?, status = ?, result = ?, meta = ?, move_count = ? WHERE id = ?');
-    return this.db.transaction((): number => {
+    return this.atomically((): number => {
       const r = del.run(id, fromPly);
       update.run(new Date().toISOString(), status, result, meta, fromPly, id);
       return r.changes;
-    })();
+    });
   }
 
   /**
@@ -341,10 +391,7 @@ export class GameStore {
    * to tell a spent token from a wrong one). False if it was taken first.
    */
   join(id: string, seat: number, inviteHash: string, keyHash: string): boolean {
-    const r = this.db
-      .prepare('UPDATE seats SET key_hash = ? WHERE game_id = ? AND seat = ? AND invite_hash = ? AND key_hash IS NULL')
-      .run(keyHash, id, seat, inviteHash);
-    return r.changes === 1;
+    return this.stmt.join.run(keyHash, id, seat, inviteHash).changes === 1;
   }
 
   /** Binds every human seat without a holder (a game of the first schema) to a key. */

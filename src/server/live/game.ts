@@ -52,6 +52,8 @@ export interface Peer {
   seats: readonly number[];
   /** Its key's hash (null: none). */
   keyHash?: string | null;
+  /** Closes its socket (the game it watched was dropped from memory: the client reconnects and catches up). */
+  close?(code: number, reason: string): void;
 }
 
 export function emptyMeta(): Meta {
@@ -85,6 +87,8 @@ export class LiveGame {
   client = '';
   /** Since when (epoch ms) each human seat has had no socket (kept in memory; a load starts the count). */
   readonly goneSince = new Map<number, number>();
+  /** Writes of this game waiting for their group commit: the cache keeps it until they are stored. */
+  unsaved = 0;
 
   constructor(
     row: GameRow,
