@@ -5,6 +5,7 @@
  */
 import { LANGUAGES, LANGUAGE_QUERY_PARAM, type Lang, rememberLanguage } from '../i18n/index.js';
 import { aboutPage } from './about.js';
+import { accountPage, showAccountInNav } from './account.js';
 import { renderCatalogue, renderGamePage, type Nav } from './catalogue/index.js';
 import { h } from './dom.js';
 import { explorePage } from './explore.js';
@@ -65,6 +66,13 @@ function pathToHash(): void {
   history.replaceState(null, '', `/${location.search}#${path}`);
 }
 
+/** The nav's link to the account page, showing the account's name once signed in. */
+function accountLink(): HTMLElement {
+  const a = h('a', { href: link('/account'), class: 'nav-account' }, I18N.lookup('account.nav') ?? 'Account');
+  showAccountInNav(a);
+  return a;
+}
+
 function boot(): void {
   pathToHash();
   document.documentElement.lang = I18N.lang;
@@ -80,6 +88,7 @@ function boot(): void {
       h('a', { href: link('/new') }, T.navNew),
       h('a', { href: link('/explore') }, T.navExplore),
       h('a', { href: link('/about') }, T.about),
+      accountLink(),
     ),
     languageSwitch(),
   );
@@ -98,6 +107,7 @@ function boot(): void {
       { pattern: /^\/join\/([\w-]+)\/([\w-]+)$/, page: joinPage },
       { pattern: /^\/explore(?:\/([\w.-]+))?$/, page: explorePage },
       { pattern: /^\/about$/, page: aboutPage },
+      { pattern: /^\/account$/, page: accountPage },
       { pattern: /^\/learn(?:\/([\w-]+))?$/, page: tutorialPage },
     ],
     notFound,

@@ -14,6 +14,7 @@ import { exploreAm } from './areas/explore.js';
 import { pagesAm } from './areas/pages.js';
 import { proseAm } from './areas/prose.js';
 import { raceMatrixAm } from './areas/race-matrix.js';
+import { accountAm } from './areas/account.js';
 
 export const am: Catalogue = {
   _meta: { status: 'draft', reviewedBy: [] },
@@ -525,6 +526,7 @@ export const am: Catalogue = {
   place: { Aksum: 'አክሱም', Umon: 'ኡሞን', 'Adowa (Adwa)': 'ዓድዋ', 'Eritrean highlands': 'የኤርትራ ደጋማ ቦታዎች' },
   explore: exploreAm,
   raceMatrix: raceMatrixAm,
+  account: accountAm,
   pages: pagesAm,
   prose: proseAm,
   play: playAm,

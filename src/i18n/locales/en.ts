@@ -18,6 +18,7 @@ import { exploreEn } from './areas/explore.js';
 import { pagesEn } from './areas/pages.js';
 import { proseEn } from './areas/prose.js';
 import { raceMatrixEn } from './areas/race-matrix.js';
+import { accountEn } from './areas/account.js';
 
 export const en = {
   _meta: { status: 'source', reviewedBy: [] as string[] },
@@ -538,6 +539,7 @@ export const en = {
   place: { Aksum: 'Aksum', Umon: 'Umon', 'Adowa (Adwa)': 'Adowa (Adwa)', 'Eritrean highlands': 'Eritrean highlands' },
   explore: exploreEn,
   raceMatrix: raceMatrixEn,
+  account: accountEn,
   pages: pagesEn,
   prose: proseEn,
   play: playEn,

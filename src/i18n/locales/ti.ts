@@ -14,6 +14,7 @@ import { exploreTi } from './areas/explore.js';
 import { pagesTi } from './areas/pages.js';
 import { proseTi } from './areas/prose.js';
 import { raceMatrixTi } from './areas/race-matrix.js';
+import { accountTi } from './areas/account.js';
 
 export const ti: Catalogue = {
   _meta: { status: 'draft', reviewedBy: [] },
@@ -525,6 +526,7 @@ export const ti: Catalogue = {
   place: { Aksum: 'ኣኽሱም', Umon: 'ኡሞን', 'Adowa (Adwa)': 'ዓድዋ', 'Eritrean highlands': 'ደጋታት ኤርትራ' },
   explore: exploreTi,
   raceMatrix: raceMatrixTi,
+  account: accountTi,
   pages: pagesTi,
   prose: proseTi,
   play: playTi,
