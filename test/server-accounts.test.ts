@@ -5,6 +5,7 @@
  * codes, sessions (cookie flags, stored hashed, sign out, sign out everywhere), CSRF, and the
  * adoption of a player key's games by the account, seen from another device.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -13,7 +14,7 @@ import { MAX_MOVES } from '../src/core/game.js';
 import { getRuleset } from '../src/games/index.js';
 import { createGabataServer, type GabataServer, type ServerOptions } from '../src/server/app.js';
 import { sha256 } from '../src/server/keys.js';
-import { ensureBuilt, newKey, request, tempDir, type Reply } from './web-harness.js';
+import { ROOT, ensureBuilt, newKey, request, tempDir, type Reply } from './web-harness.js';
 
 const dirs: string[] = [];
 const servers: GabataServer[] = [];
@@ -329,6 +330,31 @@ describe('adoption of the player key', () => {
     expect((await call(b, 'POST', '/api/account/signout', {}, { 'x-gabata-csrf': b.csrf! })).status).toBe(200);
     expect((await call(b, 'GET', '/api/games')).body.games).toEqual([]);
     expect((await call(a, 'GET', '/api/games')).body.games).toHaveLength(1);
+  });
+});
+
+describe('gabata account (the operator)', () => {
+  it('shows what is kept about an account and deletes it: its sessions end, its name signs in no more, its games stay', async () => {
+    const key = newKey();
+    const c: Client = { from: address(), key };
+    const id = (await call(c, 'POST', '/api/games', { ruleset: 'gabata-adowa' })).body.game.id as string;
+    const name = uniqueName('Leaving');
+    await signup(c, name, 'goodbye password');
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, [path.join(ROOT, 'dist/cli/main.js'), 'account', ...args, '--db', dbFile], { encoding: 'utf8' });
+    const shown = cli('show', name.toLowerCase());
+    expect(shown.status).toBe(0);
+    const info = JSON.parse(shown.stdout) as Record<string, unknown>;
+    expect(info).toMatchObject({ name, passkeys: 0, recoveryCodesLeft: 10, playerKeys: 1, games: 1 });
+    expect(shown.stdout).not.toMatch(/[0-9a-f]{64}|scrypt/);
+    const deleted = cli('delete', name);
+    expect(deleted.status, deleted.stderr).toBe(0);
+    expect((await call(c, 'GET', '/api/account')).body.account).toBeNull();
+    expect((await call({ from: address() }, 'POST', '/api/account/signin', { name, password: 'goodbye password' })).status).toBe(401);
+    expect((await call(c, 'GET', `/api/games/${id}`)).status).toBe(200);
+    expect(cli('delete', name).status).toBe(1);
+    // The name is free again.
+    expect((await signup({ from: address() }, name)).status).toBe(201);
   });
 });
 

@@ -20,6 +20,7 @@ const COMMANDS: Record<string, string> = {
   engine: 'speak the engine protocol on stdin/stdout',
   bench: 'measure speed and memory',
   serve: 'start the web app and its API',
+  account: "the server's accounts: show one, or delete it (--db FILE)",
   catalogue: 'the catalogue of games: list entries, or --refresh the measured figures',
   race: 'the opening race as a matrix game: value every pair of starting holes, solve for the equilibrium',
 };
