@@ -61,7 +61,7 @@ export interface PairedGames {
     keyHashes: readonly string[],
     clock: ClockSpec | null,
     seed: number,
-  ): { id: string };
+  ): { id: string } | Promise<{ id: string }>;
 }
 
 /** One seat of a paired game, and who holds it. */
@@ -292,7 +292,7 @@ export class Lobby {
   /** Makes the game of two players (seat 1 first), clears what else they had open, and tells both. */
   private async pair(terms: Terms, players: Owner[] | Waiting[], from: { pool: string | null; seek: string | null }): Promise<PairedEvent> {
     const keys = players.map((p) => p.keyHash);
-    const g = this.games.createFor(terms.ruleset, terms.options, keys, terms.clock, this.rng.nextUint32());
+    const g = await this.games.createFor(terms.ruleset, terms.options, keys, terms.clock, this.rng.nextUint32());
     for (const p of players) await this.clearPlayer(p.keyHash);
     const seats = players.map((p, i) => ({ seat: i + 1, identity: p.identity, keyHash: p.keyHash }));
     const event: PairedEvent = { gameId: g.id, seats, ruleset: terms.ruleset, clock: terms.clock, rated: terms.rated, ...from };

@@ -19,6 +19,7 @@ import { Gauge, addressKey } from '../limits.js';
 import { readFrame, type LiveHub, type Tracked } from '../live/socket.js';
 import { InProcessBus, type Bus } from './bus.js';
 import { Lobby, type LobbyConfig, type LobbyEvents, type PairedEvent, type PairedGames } from './lobby.js';
+import type { GamesApi } from '../play.js';
 import type { Owner } from './seeks.js';
 import { InMemoryLobbyStore } from './store.js';
 
@@ -294,14 +295,18 @@ export type LobbyOptions = Partial<Pick<LobbyConfig, 'waveMs' | 'seed' | 'rating
  * sockets under `hub`'s sweep; waves start at once. A second instance would pass a shared store
  * and a network bus here.
  */
-export function createLobby(
-  api: PairedGames & { principal?: (keyHash: string | null) => string | null },
-  hub: LiveHub,
-  opts: LobbyOptions & { minClockBaseMs?: number | undefined } = {},
-): LobbySockets {
+export function createLobby(api: GamesApi, hub: LiveHub, opts: LobbyOptions & { minClockBaseMs?: number | undefined } = {}): LobbySockets {
   const bus = new InProcessBus<LobbyEvents>();
   const { sockets, ...cfg } = opts;
-  const lobby = new Lobby(api, {
+  // `paired` is told once the new game is on disk (group commit: commit.ts), as a move is broadcast.
+  const games: PairedGames = {
+    createFor: async (...args) => {
+      const { value, saved } = api.store.commits.track(() => api.createFor(...args));
+      await saved;
+      return value;
+    },
+  };
+  const lobby = new Lobby(games, {
     ...cfg,
     ...(opts.minClockBaseMs === undefined ? {} : { minClockBaseMs: opts.minClockBaseMs }),
     store: new InMemoryLobbyStore(),
@@ -309,5 +314,6 @@ export function createLobby(
     perAddress: hub.counted !== null,
   });
   lobby.start();
-  return new LobbySockets(lobby, bus, hub, sockets, (k) => (api.principal ? api.principal(k) : k));
+  const principal = (api as { principal?: (k: string | null) => string | null }).principal;
+  return new LobbySockets(lobby, bus, hub, sockets, (k) => (principal ? principal.call(api, k) : k));
 }
