@@ -62,7 +62,7 @@ describe('claiming a game the opponent left', () => {
   });
 
   it('may be a draw instead; the opponent himself cannot claim; a correspondence game cannot be claimed', async () => {
-    const { id, a, b } = await online();
+    const { id, a } = await online();
     await sleep(CLAIM_MS + 100);
     // Nobody is connected: a's own claim counts b's absence from the first look.
     expect((await claim(id, a, 'draw')).status).toBe(409);
