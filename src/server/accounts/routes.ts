@@ -44,7 +44,7 @@ const empty = obj({}, []);
 const webauthn = obj({ response: { type: 'object', maxProperties: 16 } }, ['response']);
 
 /** The session token of the request's cookie, or null. */
-function tokenOf(req: FastifyRequest): string | null {
+export function tokenOf(req: FastifyRequest): string | null {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [k, v] = part.trim().split('=', 2);
     if (k === COOKIE && v !== undefined && /^[A-Za-z0-9_-]{43}$/.test(v)) return v;
@@ -79,7 +79,7 @@ function party(req: FastifyRequest): Party {
 }
 
 /** The account a cookie-authorised, state-changing request speaks for: its session, and the CSRF header to match. */
-function authorised(accounts: Accounts, req: FastifyRequest): [string, Account] {
+export function authorised(accounts: Accounts, req: FastifyRequest): [string, Account] {
   const token = tokenOf(req);
   const account = accounts.session(token);
   if (token === null || !account) throw new HttpError(401, 'ERR_AUTH', 'you are not signed in');
