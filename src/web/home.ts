@@ -138,6 +138,8 @@ export function homePage(root: HTMLElement): void {
         { class: 'hero-actions' },
         h('a', { class: 'button primary big', href: link('/new') }, T.newGame),
         ' ',
+        h('a', { class: 'button big lobby', href: link('/lobby'), 'data-action': 'lobby' }, I18N.t('lobby.title')),
+        ' ',
         h('a', { class: 'button big learn', href: link('/learn'), 'data-action': 'learn' }, I18N.t('pages.learnToPlay')),
       ),
       h('p', { class: 'help' }, I18N.t('pages.learnIntro')),

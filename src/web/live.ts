@@ -2,11 +2,12 @@
  * The live stream of one game (docs/online.md): one WebSocket to /api/games/<id>/live on this
  * page's host (ws: or wss: as the page), opened with `hello` (the player key, or none for a
  * spectator, and the last ply seen). A dropped socket reconnects by itself, 0.5 s doubling to
- * 8 s, and says `since` so that the server sends only what was missed. It decides nothing: each
- * message goes to the page's handler.
+ * 8 s (reconnect.ts), and says `since` so that the server sends only what was missed. It decides
+ * nothing: each message goes to the page's handler.
  */
 import type { GameEvent } from '../core/events.js';
 import type { ClockState, GameDoc, GameEnd, OfferInfo } from './engine.js';
+import { Backoff, watchNetwork } from './reconnect.js';
 
 export type LiveMessage =
   | { type: 'welcome'; seats: number[]; game: GameDoc; since: number }
@@ -32,6 +33,8 @@ export type LiveMessage =
   | { type: 'clock'; clock: ClockState | null }
   | { type: 'end'; end: GameEnd; game: GameDoc }
   | { type: 'rematch'; id: string }
+  /** A quick message (src/web/quick.ts): a phrase's id, written in the page's language. */
+  | { type: 'said'; seat: number; phrase: string }
   | { type: 'joined'; seat: number; game: GameDoc }
   | { type: 'ping' }
   | { type: 'pong' }
@@ -45,17 +48,12 @@ export interface LiveHandlers {
   status(up: boolean): void;
 }
 
-const FIRST_DELAY = 500;
-const MAX_DELAY = 8000;
-
 export class LiveSocket {
   private ws: WebSocket | null = null;
-  private delay = FIRST_DELAY;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly backoff = new Backoff(() => this.connect());
+  private unwatch: (() => void) | undefined;
   private closed = false;
   private up = false;
-  private readonly onOffline = (): void => this.drop();
-  private readonly onOnline = (): void => this.reconnectNow();
 
   constructor(
     private readonly gameId: string,
@@ -67,16 +65,25 @@ export class LiveSocket {
   ) {}
 
   start(): void {
-    window.addEventListener('offline', this.onOffline);
-    window.addEventListener('online', this.onOnline);
+    this.unwatch = watchNetwork(
+      () => this.drop(),
+      () => this.reconnectNow(),
+    );
     this.connect();
+  }
+
+  /** Sends a message over the socket while it is up (false: it is not). */
+  send(msg: Record<string, unknown>): boolean {
+    const ws = this.ws;
+    if (!ws || !this.up || ws.readyState !== WebSocket.OPEN) return false;
+    ws.send(JSON.stringify(msg));
+    return true;
   }
 
   close(): void {
     this.closed = true;
-    clearTimeout(this.timer);
-    window.removeEventListener('offline', this.onOffline);
-    window.removeEventListener('online', this.onOnline);
+    this.backoff.cancel();
+    this.unwatch?.();
     const ws = this.ws;
     this.ws = null;
     ws?.close(1000);
@@ -114,7 +121,7 @@ export class LiveSocket {
         return;
       }
       if (m.type === 'welcome') {
-        this.delay = FIRST_DELAY;
+        this.backoff.reset();
         this.setUp(true);
       }
       this.handlers.message(m);
@@ -134,10 +141,7 @@ export class LiveSocket {
   }
 
   private scheduleReconnect(): void {
-    if (this.closed) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.connect(), this.delay);
-    this.delay = Math.min(MAX_DELAY, this.delay * 2);
+    if (!this.closed) this.backoff.schedule();
   }
 
   /** The browser went offline: the socket is dead even if it has not noticed. */
@@ -153,8 +157,6 @@ export class LiveSocket {
 
   private reconnectNow(): void {
     if (this.closed || this.ws) return;
-    clearTimeout(this.timer);
-    this.delay = FIRST_DELAY;
-    this.connect();
+    this.backoff.now();
   }
 }

@@ -11,8 +11,10 @@ import { h } from './dom.js';
 import { explorePage } from './explore.js';
 import { homePage } from './home.js';
 import { joinPage } from './join.js';
+import { lobbyPage } from './lobby.js';
 import { newGamePage } from './newgame.js';
 import { playPage } from './play.js';
+import { leaderboardPage, profilePage } from './profile.js';
 import { registerOffline } from './pwa.js';
 import { Router, go, link, type Page } from './router.js';
 import { I18N, T } from './text.js';
@@ -86,6 +88,7 @@ function boot(): void {
       h('a', { href: link('/') }, T.navCatalogue),
       h('a', { href: link('/games') }, T.navHome),
       h('a', { href: link('/new') }, T.navNew),
+      h('a', { href: link('/lobby'), class: 'nav-lobby' }, I18N.t('lobby.nav')),
       h('a', { href: link('/explore') }, T.navExplore),
       h('a', { href: link('/about') }, T.about),
       accountLink(),
@@ -108,6 +111,9 @@ function boot(): void {
       { pattern: /^\/explore(?:\/([\w.-]+))?$/, page: explorePage },
       { pattern: /^\/about$/, page: aboutPage },
       { pattern: /^\/account$/, page: accountPage },
+      { pattern: /^\/@\/([\w-]+)$/, page: profilePage },
+      { pattern: /^\/leaderboard\/([\w-]+)$/, page: leaderboardPage },
+      { pattern: /^\/lobby$/, page: lobbyPage },
       { pattern: /^\/learn(?:\/([\w-]+))?$/, page: tutorialPage },
     ],
     notFound,

@@ -8,6 +8,7 @@
  *   #/game/<id>      a game
  *   #/watch/<id>     a game, as a spectator
  *   #/join/<id>/<t>  takes an invited seat with the invite token t, then opens the game
+ *   #/lobby          finding an opponent without a link: quick-pairing pools and open seeks
  *   #/explore        stored sweeps of rule readings (#/explore/<name> opens one)
  *   #/about          the About page: languages and the translations' status
  *   #/learn          the tutorials (#/learn/<ruleset> opens one game's tutorial)

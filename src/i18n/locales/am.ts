@@ -15,6 +15,7 @@ import { pagesAm } from './areas/pages.js';
 import { proseAm } from './areas/prose.js';
 import { raceMatrixAm } from './areas/race-matrix.js';
 import { accountAm } from './areas/account.js';
+import { lobbyAm } from './areas/lobby.js';
 
 export const am: Catalogue = {
   _meta: { status: 'draft', reviewedBy: [] },
@@ -527,6 +528,7 @@ export const am: Catalogue = {
   explore: exploreAm,
   raceMatrix: raceMatrixAm,
   account: accountAm,
+  lobby: lobbyAm,
   pages: pagesAm,
   prose: proseAm,
   play: playAm,

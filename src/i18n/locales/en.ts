@@ -19,6 +19,7 @@ import { pagesEn } from './areas/pages.js';
 import { proseEn } from './areas/prose.js';
 import { raceMatrixEn } from './areas/race-matrix.js';
 import { accountEn } from './areas/account.js';
+import { lobbyEn } from './areas/lobby.js';
 
 export const en = {
   _meta: { status: 'source', reviewedBy: [] as string[] },
@@ -540,6 +541,7 @@ export const en = {
   explore: exploreEn,
   raceMatrix: raceMatrixEn,
   account: accountEn,
+  lobby: lobbyEn,
   pages: pagesEn,
   prose: proseEn,
   play: playEn,

@@ -15,6 +15,7 @@ import { pagesTi } from './areas/pages.js';
 import { proseTi } from './areas/prose.js';
 import { raceMatrixTi } from './areas/race-matrix.js';
 import { accountTi } from './areas/account.js';
+import { lobbyTi } from './areas/lobby.js';
 
 export const ti: Catalogue = {
   _meta: { status: 'draft', reviewedBy: [] },
@@ -527,6 +528,7 @@ export const ti: Catalogue = {
   explore: exploreTi,
   raceMatrix: raceMatrixTi,
   account: accountTi,
+  lobby: lobbyTi,
   pages: pagesTi,
   prose: proseTi,
   play: playTi,
