@@ -182,6 +182,29 @@ describe('the lobby page', () => {
     await expect.poll(() => phone.getAttribute('.pool-tile[data-pool="selus/corr"]', 'aria-pressed')).toBe('false');
   });
 
+  it('after the network drops and comes back, the page reconnects and its seek and its place in a pool are there again', async () => {
+    const a = await person('drop-a');
+    const b = await person('drop-b');
+    const pool = 'gifia/30+20';
+    await a.locator('form.lobby-form button[type="submit"]').click();
+    await a.locator('ul.seeks li.seek.mine').waitFor();
+    await a.click(`.pool-tile[data-pool="${pool}"]`);
+    await expect.poll(() => tileText(b, pool), { timeout: STEP }).toBe('1 waiting');
+    await a.context().setOffline(true);
+    await a.locator('.lobby[data-state="reconnecting"]').waitFor();
+    expect(await a.locator('.lobby-conn').textContent()).toContain('trying again');
+    await a.context().setOffline(false);
+    await a.locator('.lobby[data-state="up"]').waitFor();
+    await expect.poll(() => a.getAttribute(`.pool-tile[data-pool="${pool}"]`, 'aria-pressed'), { timeout: STEP }).toBe('true');
+    await a.locator('ul.seeks li.seek.mine').waitFor();
+    // The other screen sees one seek and one waiting, whether or not the server noticed the old socket yet.
+    await expect.poll(() => tileText(b, pool), { timeout: STEP }).toBe('1 waiting');
+    await expect.poll(() => b.locator('ul.seeks li.seek').count(), { timeout: STEP }).toBe(1);
+    await a.close();
+    await b.locator('ul.seeks li.empty').waitFor();
+    await expect.poll(() => tileText(b, pool), { timeout: STEP }).toBe('0 waiting');
+  });
+
   it('a refused action is said in words: accepting, in a second tab, a seek of ones own key', async () => {
     const a = await person('refused-a');
     await a.locator('form.lobby-form button[type="submit"]').click();

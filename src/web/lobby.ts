@@ -112,9 +112,12 @@ class LobbyView {
     this.seeks = new Map(seeks.map((s) => [s.id, s]));
     this.drawPools();
     if (this.formBox.childElementCount === 0) this.drawForm();
-    // After a drop the server withdrew what this socket had open: open it again.
-    const again = { pool: this.myPool, seeks: [...this.mine.values()] };
-    this.mine.clear();
+    // After a drop the server withdraws what the old socket had open, once it notices: a seek of
+    // ours still listed stays ours (a key cancels its seeks from any socket); one gone is opened
+    // again, and the pool joined again (the entry then belongs to this socket).
+    const gone = [...this.mine].filter(([id]) => !this.seeks.has(id));
+    for (const [id] of gone) this.mine.delete(id);
+    const again = { pool: this.myPool, seeks: gone.map(([, body]) => body) };
     this.myPool = null;
     if (this.welcomed) this.resume(again);
     this.welcomed = true;
