@@ -81,6 +81,7 @@ const PAGES: PhonePage[] = [
   { name: 'game', route: '#/game/{game}', ready: '.game-page[data-state="human"]' },
   { name: 'explore', route: '#/explore', ready: '.explore table.cells' },
   { name: 'about', route: '#/about', ready: '.about' },
+  { name: 'lobby', route: '#/lobby', ready: '.pool-tile' },
 ];
 
 /** The tutorial (#/learn/<ruleset>, src/web/tutorial.ts). */
