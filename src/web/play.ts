@@ -9,6 +9,7 @@ import { PlayController } from './controller.js';
 import { h } from './dom.js';
 import { playerKey, rememberSeats, rememberedSeats } from './identity.js';
 import { LiveSocket } from './live.js';
+import { QuickMessages } from './quick.js';
 import { isLocalId, localServer } from './offline-store.js';
 import {
   BoardView,
@@ -190,6 +191,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
   const boardView = new BoardView(boardBox, playersBar, c);
   const controls = new Controls(c, sounds);
   const online = new OnlineViews(c);
+  const quick = new QuickMessages();
   const popup = new OfferPopup(h('div', { class: 'choice-popup', hidden: true, role: 'dialog', 'aria-modal': 'false' }), c);
   const summary = new RoundSummaryView(
     h('section', { class: 'round-summary', hidden: true, role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'round-summary-title' }),
@@ -215,6 +217,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
       online.prompt,
       els.message,
       controlsRow(controls),
+      quick.el,
       result,
     ),
     sideColumn(commentary, controls, moveList, exportLink, rulesPanel),
@@ -237,9 +240,14 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     }
     if (c.mode.kind === 'closed' || !c.ready || local) return;
     live = new LiveSocket(id, watch ? null : playerKey(), () => c.lastPly, {
-      message: (m) => c.onLive(m),
+      message: (m) => {
+        quick.onLive(m);
+        c.onLive(m);
+      },
       status: (up) => c.setConnection(up ? 'up' : 'down'),
     });
+    const socket = live;
+    quick.attach((msg) => socket.send(msg));
     live.start();
   });
   return () => {

@@ -15,6 +15,7 @@ import { pagesAm } from './areas/pages.js';
 import { proseAm } from './areas/prose.js';
 import { raceMatrixAm } from './areas/race-matrix.js';
 import { accountAm } from './areas/account.js';
+import { playersAm } from './areas/players.js';
 import { lobbyAm } from './areas/lobby.js';
 
 export const am: Catalogue = {
@@ -528,6 +529,7 @@ export const am: Catalogue = {
   explore: exploreAm,
   raceMatrix: raceMatrixAm,
   account: accountAm,
+  players: playersAm,
   lobby: lobbyAm,
   pages: pagesAm,
   prose: proseAm,

@@ -19,6 +19,7 @@ import { pagesEn } from './areas/pages.js';
 import { proseEn } from './areas/prose.js';
 import { raceMatrixEn } from './areas/race-matrix.js';
 import { accountEn } from './areas/account.js';
+import { playersEn } from './areas/players.js';
 import { lobbyEn } from './areas/lobby.js';
 
 export const en = {
@@ -541,6 +542,7 @@ export const en = {
   explore: exploreEn,
   raceMatrix: raceMatrixEn,
   account: accountEn,
+  players: playersEn,
   lobby: lobbyEn,
   pages: pagesEn,
   prose: proseEn,

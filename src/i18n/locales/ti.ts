@@ -15,6 +15,7 @@ import { pagesTi } from './areas/pages.js';
 import { proseTi } from './areas/prose.js';
 import { raceMatrixTi } from './areas/race-matrix.js';
 import { accountTi } from './areas/account.js';
+import { playersTi } from './areas/players.js';
 import { lobbyTi } from './areas/lobby.js';
 
 export const ti: Catalogue = {
@@ -528,6 +529,7 @@ export const ti: Catalogue = {
   explore: exploreTi,
   raceMatrix: raceMatrixTi,
   account: accountTi,
+  players: playersTi,
   lobby: lobbyTi,
   pages: pagesTi,
   prose: proseTi,

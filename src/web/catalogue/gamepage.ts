@@ -462,7 +462,12 @@ export function renderGamePage(root: HTMLElement, rulesetId: string, nav: Nav): 
       similarSection(e, all, gameLink),
       conceptsSection(it),
       raceSection(it.ruleset),
-      h('div', { class: 'play-foot' }, playButton()),
+      h(
+        'div',
+        { class: 'play-foot' },
+        playButton(),
+        h('a', { class: 'leaderboard-link', href: `#/leaderboard/${e.rulesetId}` }, I18N.t('players.leaderboard')),
+      ),
     ),
   );
 }
