@@ -133,6 +133,15 @@ function sideColumn(
   );
 }
 
+/** Escape dismisses an offer's popup while the page is open; returns what stops it. */
+function dismissOnEscape(c: PlayController): () => void {
+  const onKey = (e: KeyboardEvent): void => {
+    if (e.key === 'Escape') c.dismissOffer();
+  };
+  document.addEventListener('keydown', onKey);
+  return () => document.removeEventListener('keydown', onKey);
+}
+
 export function playPage(root: HTMLElement, params: string[], watch = false): () => void {
   const id = params[0]!;
   registerOffline();
@@ -191,7 +200,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
   const boardView = new BoardView(boardBox, playersBar, c);
   const controls = new Controls(c, sounds);
   const online = new OnlineViews(c);
-  const quick = new QuickMessages();
+  const quick = new QuickMessages((msg) => live?.send(msg) ?? false);
   const popup = new OfferPopup(h('div', { class: 'choice-popup', hidden: true, role: 'dialog', 'aria-modal': 'false' }), c);
   const summary = new RoundSummaryView(
     h('section', { class: 'round-summary', hidden: true, role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'round-summary-title' }),
@@ -224,10 +233,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
   );
   root.append(els.page);
 
-  const onKey = (e: KeyboardEvent): void => {
-    if (e.key === 'Escape') c.dismissOffer();
-  };
-  document.addEventListener('keydown', onKey);
+  const offKey = dismissOnEscape(c);
   let live: LiveSocket | null = null;
   // The clocks run down between the server's updates.
   const ticker = setInterval(() => {
@@ -240,14 +246,9 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     }
     if (c.mode.kind === 'closed' || !c.ready || local) return;
     live = new LiveSocket(id, watch ? null : playerKey(), () => c.lastPly, {
-      message: (m) => {
-        quick.onLive(m);
-        c.onLive(m);
-      },
+      message: quick.listen((m) => c.onLive(m)),
       status: (up) => c.setConnection(up ? 'up' : 'down'),
     });
-    const socket = live;
-    quick.attach((msg) => socket.send(msg));
     live.start();
   });
   return () => {
@@ -257,6 +258,6 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     c.close();
     thinker.stop();
     sounds.stop();
-    document.removeEventListener('keydown', onKey);
+    offKey();
   };
 }

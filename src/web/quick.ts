@@ -42,9 +42,7 @@ export class QuickMessages {
   private readonly log: HTMLElement;
   private seats: number[] = [];
   private hidden = hiddenSetting();
-  private send: QuickSend = () => false;
-
-  constructor() {
+  constructor(private readonly send: QuickSend) {
     const toggle = h('input', { type: 'checkbox', class: 'quick-hide', checked: this.hidden });
     toggle.addEventListener('change', () => this.setHidden((toggle as HTMLInputElement).checked));
     this.buttons = h(
@@ -63,9 +61,12 @@ export class QuickMessages {
     this.show();
   }
 
-  /** The socket to speak through. */
-  attach(send: QuickSend): void {
-    this.send = send;
+  /** A handler of the live stream that reads it here first, then passes each message on to `next`. */
+  listen(next: (m: LiveMessage) => void): (m: LiveMessage) => void {
+    return (m) => {
+      this.onLive(m);
+      next(m);
+    };
   }
 
   /** Reads the live stream: which seats are ours (welcome), and what was said. */
