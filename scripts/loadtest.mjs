@@ -269,7 +269,7 @@ async function main(argv) {
     process.stdout.write(usage() + '\n');
     return 0;
   }
-  const short = fdShortfall(opts.games, fdLimit());
+  const short = fdShortfall(opts.games, opts.clients, fdLimit());
   if (short) {
     process.stderr.write(`loadtest: ERR_FD_LIMIT: ${short}\n`);
     return 2;

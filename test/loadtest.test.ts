@@ -159,19 +159,21 @@ describe('npm run loadtest', () => {
   it('reads the open-file limit and says how many games fit in it', async () => {
     const mod = (await import(path.join(ROOT, 'scripts/loadtest/limits.mjs') as string)) as {
       fdLimit(text: string): { soft: number; hard: number } | null;
-      fdShortfall(games: number, limit: { soft: number; hard: number } | null): string | null;
+      fdShortfall(games: number, clients: number, limit: { soft: number; hard: number } | null): string | null;
     };
     const limits = 'Limit  Soft Limit  Hard Limit  Units\nMax open files            20000                20000                files\n';
     const limit = mod.fdLimit(limits);
     expect(limit).toEqual({ soft: 20000, hard: 20000 });
     expect(mod.fdLimit('Max open files  unlimited  unlimited  files')).toEqual({ soft: Infinity, hard: Infinity });
-    expect(mod.fdShortfall(9000, limit)).toBeNull();
-    expect(mod.fdShortfall(9976, limit)).toBeNull();
-    expect(mod.fdShortfall(9977, limit)).toMatch(
+    expect(mod.fdShortfall(9000, 1, limit)).toBeNull();
+    expect(mod.fdShortfall(9976, 1, limit)).toBeNull();
+    expect(mod.fdShortfall(9977, 1, limit)).toMatch(
       /needs 19,954 sockets in the server, about 20,002 open files.* run --games 9,976 or fewer/,
     );
-    expect(mod.fdShortfall(10000, { soft: 20000, hard: Infinity })).toMatch(/hard limit unlimited\): raise the limit .*ulimit -n 20048/);
-    expect(mod.fdShortfall(5000, null)).toBeNull();
+    // Each client process's HTTP connections are descriptors of the server too.
+    expect(mod.fdShortfall(9976, 2, limit)).toMatch(/run --games 9,972 or fewer/);
+    expect(mod.fdShortfall(10000, 1, { soft: 20000, hard: Infinity })).toMatch(/hard limit unlimited\): raise the limit .*ulimit -n 20048/);
+    expect(mod.fdShortfall(5000, 1, null)).toBeNull();
   });
 
   it('reads a move message without parsing its event trace, and only when that is safe', async () => {

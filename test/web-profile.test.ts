@@ -54,7 +54,9 @@ function rate(nameA: string, nameB: string): void {
     const ratings = new RatingStore(db);
     const t0 = Date.now() - 10 * 86_400_000;
     const scores = [1, 1, 0.5, 0, 1, 1];
-    scores.forEach((score, i) => ratings.rate(`web-${i}`, 'gabata-adowa', id(nameA), id(nameB), score, 30, t0 + i * 86_400_000));
+    for (const [i, score] of scores.entries()) {
+      ratings.rate(`web-${i}`, 'gabata-adowa', id(nameA), id(nameB), score, 30, t0 + i * 86_400_000);
+    }
     ratings.rate('web-s', 'selus', id(nameB), id(nameA), 1, 30, t0);
   } finally {
     db.close();

@@ -38,38 +38,46 @@ function mixSeed(seed, index, n) {
   return (z ^ (z >>> 16)) >>> 0;
 }
 
-/** Digits of the non-negative integer at `at`, or -1. */
-function readInt(text, at) {
+/** Digits of the non-negative integer at byte `at`, or -1. */
+function readInt(bytes, at) {
   let v = 0;
   let i = at;
-  for (; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (; i < bytes.length; i++) {
+    const c = bytes[i];
     if (c < 48 || c > 57) break;
     v = v * 10 + (c - 48);
   }
   return i === at ? -1 : v;
 }
 
+const MOVE_START = Buffer.from('{"type":"move"');
+const [EVENTS, PLY, CODES, JOINT] = ['"events"', '"ply":', '"codes":[', '"joint":'].map((k) => Buffer.from(k));
+
+/** True when a frame is a `move` message (by its first bytes). */
+const isMove = (bytes) => bytes.length > MOVE_START.length && bytes.compare(MOVE_START, 0, MOVE_START.length, 0, MOVE_START.length) === 0;
+
 /**
- * `{ ply, codes, joint }` of a `move` message read by position, without parsing its (long) event
- * trace: only when every field is found before `"events"` (so none is nested in it); else null.
+ * `{ ply, codes, joint }` of a `move` message read by position in its bytes, without decoding or
+ * parsing its (long) event trace: only when every field is found before `"events"` (so none is
+ * nested in it); else null. A string is read as its UTF-8 bytes.
  */
-export function peekMove(text) {
-  const ev = text.indexOf('"events"');
-  const end = ev < 0 ? text.length : ev;
-  const p = text.indexOf('"ply":');
-  const c = text.indexOf('"codes":[');
-  const j = text.indexOf('"joint":');
+export function peekMove(message) {
+  const b = typeof message === 'string' ? Buffer.from(message) : message;
+  const ev = b.indexOf(EVENTS);
+  const end = ev < 0 ? b.length : ev;
+  const p = b.indexOf(PLY);
+  const c = b.indexOf(CODES);
+  const j = b.indexOf(JOINT);
   if (p < 0 || c < 0 || j < 0 || p > end || c > end || j > end) return null;
-  const ply = readInt(text, p + 6);
-  const close = text.indexOf(']', c);
+  const ply = readInt(b, p + PLY.length);
+  const close = b.indexOf(93, c); // ']'
   if (ply < 0 || close < 0) return null;
-  const codes = text
-    .slice(c + 9, close)
+  const codes = b
+    .toString('latin1', c + CODES.length, close)
     .split(',')
     .map(Number);
   if (codes.some((x) => !Number.isInteger(x))) return null;
-  return { ply, codes, joint: text.startsWith('true', j + 8) };
+  return { ply, codes, joint: b.toString('latin1', j + JOINT.length, j + JOINT.length + 4) === 'true' };
 }
 
 class Player {
@@ -110,7 +118,7 @@ class Player {
     this.welcomed = false;
     this.expectClose = false;
     ws.on('open', () => this.send(`{"type":"hello","key":"${this.key}","since":${this.lastPly}}`));
-    ws.on('message', (data, isBinary) => this.onMessage(ws, isBinary ? null : data.toString()));
+    ws.on('message', (data, isBinary) => this.onMessage(ws, data, isBinary));
     ws.on('error', (e) => {
       this.lastError = e.message;
     });
@@ -127,14 +135,15 @@ class Player {
     return Math.max(0, this.lastSend + SEND_GAP_MS - now);
   }
 
-  onMessage(ws, text) {
+  onMessage(ws, data, isBinary) {
     if (ws !== this.ws) return;
-    if (text === null) return this.pool.error('ERR_LOADTEST_BINARY', 'a binary frame');
-    this.pool.bytesIn += text.length;
-    if (text.startsWith('{"type":"move"')) {
-      const m = peekMove(text);
+    if (isBinary) return this.pool.error('ERR_LOADTEST_BINARY', 'a binary frame');
+    this.pool.bytesIn += data.length;
+    if (isMove(data)) {
+      const m = peekMove(data);
       if (m !== null) return this.onMove(m.ply, m.codes, m.joint);
     }
+    const text = data.toString();
     let msg;
     try {
       msg = JSON.parse(text);
@@ -388,6 +397,8 @@ export class Pool {
       while (next < end) await this.createSlot(next++);
     };
     await Promise.all(Array.from({ length: Math.min(CREATE_CONCURRENCY, this.count) }, creator));
+    // The server's descriptors go to the sockets now; a game replaced later opens a connection again.
+    this.api.closeIdle();
     await this.until(
       () => this.welcomes[0] >= 2 * this.count,
       timeoutMs,

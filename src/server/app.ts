@@ -24,6 +24,11 @@ import { ID_PATTERN, apiRoutes, noRoute } from './routes.js';
 import { GameStore } from './store.js';
 import { ComputerPool } from './live/computer.js';
 import { LiveHub, type LiveLimits } from './live/socket.js';
+import { createLobby, type LobbyOptions, type LobbySockets } from './lobby/socket.js';
+import { Accounts } from './accounts/service.js';
+import { registerAccounts } from './accounts/routes.js';
+import { createPlayers } from './players/index.js';
+import type { AccountLimits } from './accounts/throttle.js';
 
 export { MAX_BODY_BYTES } from './http.js';
 export { SEAT_KINDS } from './games.js';
@@ -51,6 +56,10 @@ export interface ServerOptions {
   limits?: Partial<ServerLimits> | false;
   /** Per-socket limits of the live stream. */
   live?: Partial<LiveLimits>;
+  /** The lobby's settings: wave time, seed, ratings, blocks, caps (lobby/socket.ts). */
+  lobby?: LobbyOptions;
+  /** Limits of sign-up and sign-in (accounts/throttle.ts); tests shorten the waits. */
+  accounts?: Partial<AccountLimits>;
   /** How long a client may take over a request's headers, and over the whole request (tests shorten them). */
   timeouts?: { headersMs: number; requestMs: number };
   /** Threads of the computer players (default: one per core). */
@@ -75,6 +84,9 @@ export interface GabataServer {
   server: http.Server;
   store: GameStore;
   api: GamesApi;
+  accounts: Accounts;
+  /** The lobby's sockets, and through them the lobby (`lobby.lobby`). */
+  lobby: LobbySockets;
   listen(port: number, host?: string): Promise<AddressInfo>;
   address(): AddressInfo | null;
   close(): Promise<void>;
@@ -324,9 +336,17 @@ function capConnections(server: http.Server, max: number): void {
 }
 
 /** Rate limits, the API routes, the live stream and the static files. */
-async function installRoutes(scope: FastifyInstance, api: GamesApi, opts: ServerOptions, webRoot: string, hub: LiveHub): Promise<void> {
+async function installRoutes(
+  scope: FastifyInstance,
+  api: GamesApi,
+  opts: ServerOptions,
+  webRoot: string,
+  hub: LiveHub,
+  accounts: Accounts,
+): Promise<void> {
   await scope.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
   registerRoutes(scope, api);
+  registerAccounts(scope, accounts);
   const gameExists = async (req: FastifyRequest): Promise<void> => {
     api.load((req.params as { id: string }).id);
   };
@@ -360,6 +380,7 @@ export function createGabataServer(opts: ServerOptions): GabataServer {
     ...(opts.maxImportMoves === undefined ? {} : { maxImportMoves: opts.maxImportMoves }),
   });
   const accounts = new Accounts(store, api, opts.accounts);
+  const players = createPlayers(store, api, accounts);
   const webRoot = opts.webRoot ?? fileURLToPath(new URL('../web/', import.meta.url));
   const app = Fastify({
     logger: opts.log === true,
@@ -397,7 +418,15 @@ export function createGabataServer(opts: ServerOptions): GabataServer {
     if (opts.trustProxy === undefined) capConnections(app.server, limits.config.connections);
   }
   const hub = new LiveHub(api, opts.live, limits);
-  void app.register(async (scope) => installRoutes(scope, api, opts, webRoot, hub));
+  const lobby = createLobby(api, hub, {
+    blocks: players.blocks,
+    ratings: players.ratingSource,
+    ...opts.lobby,
+    minClockBaseMs: opts.minClockBaseMs,
+  });
+  const plugins = [(scope: FastifyInstance) => lobby.route(scope), (scope: FastifyInstance) => players.route(scope)];
+  const routed: ServerOptions = { ...opts, plugins: [...plugins, ...(opts.plugins ?? [])] };
+  void app.register(async (scope) => installRoutes(scope, api, routed, webRoot, hub, accounts));
 
   const listen = async (port: number, host = '127.0.0.1'): Promise<AddressInfo> => {
     await app.listen({ port, host });
@@ -416,10 +445,13 @@ export function createGabataServer(opts: ServerOptions): GabataServer {
     server: app.server,
     store,
     api,
+    accounts,
+    lobby,
     listen,
     address: () => (app.server.listening ? (app.server.address() as AddressInfo) : null),
     close: async () => {
       hub.close();
+      lobby.close();
       api.close();
       await app.close();
       await pool.close();
@@ -443,14 +475,19 @@ function registerRoutes(scope: FastifyInstance, api: GamesApi): void {
       schema,
       config,
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
-        const [status, body] = route.handler({
-          method: req.method,
-          params: (req.params ?? {}) as Record<string, string>,
-          body: req.body,
-          query: (req.query ?? {}) as Record<string, string | undefined>,
-          keyHash: bearerHash(req.headers.authorization),
-          client: clientAddress(req),
-        });
+        // The reply waits for the request's writes to commit (group commit: commit.ts).
+        const { value, saved } = api.store.commits.track(() =>
+          route.handler({
+            method: req.method,
+            params: (req.params ?? {}) as Record<string, string>,
+            body: req.body,
+            query: (req.query ?? {}) as Record<string, string | undefined>,
+            keyHash: api.principal(bearerHash(req.headers.authorization)),
+            client: clientAddress(req),
+          }),
+        );
+        await saved;
+        const [status, body] = value;
         return reply.code(status).send(body);
       },
     });

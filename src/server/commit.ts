@@ -4,11 +4,11 @@
  * write, so under load a few hundred moves share one instead of paying one each.
  *
  * What depends on a write being on disk waits for its batch: a write's `done` hook (the broadcast
- * of a move) runs after the commit, and `track` gives the caller of an action a promise settled by
- * the commit (the socket's ack, the HTTP reply). In-memory state may run ahead (the next message of
- * the same turn sees the new ply), so if a batch fails, every write's `failed` hook runs (the API
- * drops its game from memory, to be reloaded from the store) and every tracked caller gets an
- * error instead of an answer: nothing is answered or broadcast that is not stored.
+ * of a move) runs after the commit, and `track` / `trackThen` tell the caller of an action once
+ * it has committed (the socket's ack, the HTTP reply). In-memory state may run ahead (the next
+ * message of the same turn sees the new ply), so if a batch fails, every write's `failed` hook
+ * runs (the API drops its game from memory, to be reloaded from the store) and every caller gets
+ * an error instead of an answer: nothing is answered or broadcast that is not stored.
  */
 import { guard, logFailure } from './failures.js';
 import { HttpError } from './http.js';
@@ -23,23 +23,31 @@ export interface Write {
   failed?(): void;
 }
 
-type Outcome = { ok: true } | { ok: false; error: HttpError };
+/** Told once a batch has ended: null when it committed, else the refusal its callers get. */
+type Ended = (error: HttpError | null) => void;
 
 class Batch {
   readonly writes: Write[] = [];
-  outcome: Outcome | null = null;
-  private readonly waiters: ((o: Outcome) => void)[] = [];
+  /** Undefined while open; then null (committed) or the refusal. */
+  outcome: HttpError | null | undefined = undefined;
+  private readonly waiters: Ended[] = [];
 
-  /** Resolves once committed; rejects with the refusal every caller of a failed batch gets. */
-  settled(): Promise<void> {
-    const settle = (o: Outcome): Promise<void> => (o.ok ? Promise.resolve() : Promise.reject(o.error));
-    if (this.outcome) return settle(this.outcome);
-    return new Promise<Outcome>((resolve) => this.waiters.push(resolve)).then(settle);
+  /** Calls `then` once the batch has ended (at once if it has). */
+  whenEnded(then: Ended): void {
+    if (this.outcome === undefined) this.waiters.push(then);
+    else then(this.outcome);
   }
 
-  end(o: Outcome): void {
-    this.outcome = o;
-    for (const w of this.waiters.splice(0)) w(o);
+  end(outcome: HttpError | null): void {
+    this.outcome = outcome;
+    for (const w of this.waiters) {
+      try {
+        w(outcome);
+      } catch (e) {
+        logFailure('after a commit', e);
+      }
+    }
+    this.waiters.length = 0;
   }
 }
 
@@ -47,8 +55,8 @@ const NOT_SAVED = 'the change could not be saved, so nothing of it was kept: cat
 
 export class GroupCommit {
   private open: Batch | null = null;
-  /** The batches written to while `track` runs its function (null outside `track`). */
-  private touched: Set<Batch> | null = null;
+  /** The batches written to while `trackThen` runs its function (null outside it), each once, in order. */
+  private touched: Batch[] | null = null;
 
   /**
    * `transact` runs the writes in one transaction (and rolls it back if one throws);
@@ -66,36 +74,62 @@ export class GroupCommit {
 
   /** Adds a write to this turn's batch (opening it, and scheduling its commit, if it is the first). */
   queue(w: Write): void {
-    if (this.open === null) {
-      const b = new Batch();
-      this.open = b;
+    let b = this.open;
+    if (b === null) {
+      const opened = new Batch();
+      b = opened;
+      this.open = opened;
       this.schedule(() => {
-        if (this.open === b) this.flush();
+        if (this.open === opened) this.flush();
       });
     }
-    this.open.writes.push(w);
-    this.touched?.add(this.open);
+    b.writes.push(w);
+    const t = this.touched;
+    if (t !== null && t[t.length - 1] !== b) t.push(b);
   }
 
   /**
-   * Runs `fn` now and returns its value with `saved`: a promise that resolves once every write
-   * `fn` queued has committed (at once if it queued none) and rejects with an HttpError if one's
-   * batch failed. A throw of `fn` is rethrown; what it queued before still commits.
+   * Runs `fn` now and returns its value; `then` is called once every write `fn` queued has
+   * committed (null; at once if it queued none) or one's batch failed (the refusal). Callbacks,
+   * not promises: a socket's ack then costs nothing that outlives the turn but the callback. A
+   * throw of `fn` is rethrown and `then` is never called; what it queued before still commits.
    */
-  track<T>(fn: () => T): { value: T; saved: Promise<void> } {
+  trackThen<T>(fn: () => T, then: Ended): T {
     const outer = this.touched;
-    const mine = new Set<Batch>();
+    const mine: Batch[] = [];
     this.touched = mine;
+    let value: T;
     try {
-      const value = fn();
-      const saved = mine.size === 0 ? Promise.resolve() : Promise.all([...mine].map((b) => b.settled())).then(() => undefined);
-      // Marked handled: a caller that drops it must not make a failed batch an unhandled rejection (a crash).
-      saved.catch(() => {});
-      return { value, saved };
+      value = fn();
     } finally {
       this.touched = outer;
-      if (outer) for (const b of mine) outer.add(b);
+      if (outer) for (const b of mine) if (outer[outer.length - 1] !== b) outer.push(b);
     }
+    if (mine.length === 0) then(null);
+    else if (mine.length === 1) mine[0]!.whenEnded(then);
+    else {
+      let left = mine.length;
+      let first: HttpError | null = null;
+      for (const b of mine) {
+        b.whenEnded((e) => {
+          first ??= e;
+          if (--left === 0) then(first);
+        });
+      }
+    }
+    return value;
+  }
+
+  /** As `trackThen`, with a promise (`saved`) that resolves after the commit and rejects with an HttpError if it failed. */
+  track<T>(fn: () => T): { value: T; saved: Promise<void> } {
+    let settle: Ended = () => {};
+    const saved = new Promise<void>((resolve, reject) => {
+      settle = (e) => (e === null ? resolve() : reject(e));
+    });
+    // Marked handled: a caller that drops it must not make a failed batch an unhandled rejection (a crash).
+    saved.catch(() => {});
+    const value = this.trackThen(fn, (e) => settle(e));
+    return { value, saved };
   }
 
   /**
@@ -112,11 +146,11 @@ export class GroupCommit {
       logFailure(`the group commit: a batch of ${b.writes.length} writes was not saved`, e);
       for (const w of b.writes) if (w.failed) guard('the group commit: dropping what was not saved', w.failed);
       // A refusal the store made (its file is damaged: 503 ERR_STORE) is passed on; anything else is ours.
-      b.end({ ok: false, error: e instanceof HttpError ? e : new HttpError(500, 'ERR_INTERNAL', NOT_SAVED) });
+      b.end(e instanceof HttpError ? e : new HttpError(500, 'ERR_INTERNAL', NOT_SAVED));
       return;
     }
     // Stored is stored: a hook's failure (a broadcast) must not stop the others.
     for (const w of b.writes) if (w.done) guard('after a commit', w.done);
-    b.end({ ok: true });
+    b.end(null);
   }
 }

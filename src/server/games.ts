@@ -17,7 +17,7 @@ import { decisionOf, makeGameRecord, readGameRecord } from './record.js';
 import type { RawRecord } from './quarantine.js';
 import { listedDoc, loadOrRaw, quarantineFor, rebuild } from './restore.js';
 import type { ClientLimits } from './limits.js';
-import type { GameRow, GameStore, MoveRow, SeatRow } from './store.js';
+import { newGameRow, type GameRow, type GameStore, type MoveRow, type NewGame, type SeatRow } from './store.js';
 import {
   DAY_MS,
   DAYS_PER_MOVE,
@@ -112,6 +112,11 @@ export class GamesCore {
   protected readonly cache = new Map<string, LiveGame>();
   /** The per-client counts (catch-ups and game reads are charged here); null: no limits. */
   limits: ClientLimits | null = null;
+  /**
+   * The hash a request's key acts as: itself, or the principal of the account it is signed in to
+   * (accounts/service.ts sets this), under which that account's seats are held.
+   */
+  principal: (keyHash: string | null) => string | null = (k) => k;
   readonly now: () => number;
   protected readonly cacheSize: number;
   protected readonly maxImportMoves: number;
@@ -193,6 +198,7 @@ export class GamesCore {
   get(id: string, client = '', keyHash: string | null = null): Reply {
     const l = this.load(id);
     this.chargeMoves(client, keyHash, l.moveCount);
+    this.saveNow(l);
     return [200, { game: { ...l.doc(this.now(), this.store.getMoves(id)), position: snapshot(l.game, l.state) } }];
   }
 
@@ -209,6 +215,7 @@ export class GamesCore {
   record(id: string): [number, GameRecord | RawRecord] {
     const l = loadOrRaw(this.store, id, (x) => this.load(x));
     if (!(l instanceof LiveGame)) return [200, l];
+    this.saveNow(l);
     const g = this.store.getGame(id)!;
     const rec = makeGameRecord(l.game, g, this.store.getMoves(id), l.state);
     const end = l.meta.end;
@@ -248,26 +255,58 @@ export class GamesCore {
     return [201, { game: l.doc(this.now(), []), invites }];
   }
 
+  /**
+   * A game for people who found each other in the lobby (lobby/lobby.ts), seat i held by
+   * `keyHashes[i]`. Each seat is a joined invitation (kind `invite`, its token spent): that makes
+   * the game online, as between friends (offers ask the other side, the server plays no seat),
+   * where kind `human` would make it a local game. Every seat is held, so the clock starts now.
+   */
+  createFor(
+    ruleset: string,
+    options: Record<string, unknown>,
+    keyHashes: readonly string[],
+    clock: ClockSpec | null,
+    seed: number,
+    rated = false,
+  ): LiveGame {
+    const built = buildGame(ruleset, options);
+    if (!built.ok) fail(built.error);
+    if (built.value.players !== keyHashes.length) {
+      throw new HttpError(400, 'ERR_ARGUMENT', `this game has ${built.value.players} players, not ${keyHashes.length}`);
+    }
+    const seats: SeatRow[] = keyHashes.map((keyHash, i) => ({ seat: i + 1, kind: 'invite', keyHash, inviteHash: null }));
+    const l = this.insert(built.value, seed, seats, clock, keyHashes[0]!, { rated });
+    // The flag timer (play.ts) is armed as for a game loaded from the store.
+    this.loaded(l);
+    return l;
+  }
+
   /** Stores a new game (no moves yet) and holds it in memory; its clock starts if every seat is held. */
-  protected insert(game: LiveGame['game'], seed: number, seats: SeatRow[], clock: ClockSpec | null, creator: string): LiveGame {
+  protected insert(
+    game: LiveGame['game'],
+    seed: number,
+    seats: SeatRow[],
+    clock: ClockSpec | null,
+    creator: string,
+    extra: Partial<Meta> = {},
+  ): LiveGame {
     const s = game.newState(seed);
-    const meta: Meta = { ...emptyMeta(), creator };
+    const meta: Meta = { ...emptyMeta(), creator, ...extra };
     const now = this.now();
     if (clock) meta.clock = newClock(clock, game.players, now);
-    const row = this.store.createGame(
-      {
-        id: newId(),
-        ruleset: game.ruleset.info.id,
-        options: { ...game.options },
-        seed,
-        seats: seats.map((x) => x.kind),
-        status: 'play',
-        result: null,
-        meta: JSON.stringify(meta),
-      },
-      seats,
-    );
-    const l = new LiveGame(row, game, s, seats, meta);
+    const fields: NewGame = {
+      id: newId(),
+      ruleset: game.ruleset.info.id,
+      options: { ...game.options },
+      seed,
+      seats: seats.map((x) => x.kind),
+      status: 'play',
+      result: null,
+      meta: JSON.stringify(meta),
+    };
+    const at = new Date().toISOString();
+    const l = new LiveGame(newGameRow(fields, 0, at), game, s, seats, meta);
+    this.save(l, () => this.store.createGame(fields, seats, [], at));
     if (meta.clock && this.allHeld(l)) run(meta.clock, this.clockSeats(l), now);
     this.remember(l);
     return l;
@@ -309,21 +348,19 @@ export class GamesCore {
     );
     const meta: Meta = { ...emptyMeta(), creator: keyHash };
     meta.end = probe.rulesEnd();
-    const row = this.store.createGame(
-      {
-        id: newId(),
-        ruleset: game.ruleset.info.id,
-        options: { ...game.options },
-        seed,
-        seats: kinds,
-        status: probe.status,
-        result: probe.result,
-        meta: JSON.stringify(meta),
-      },
-      seats,
-      rows,
-    );
-    const l = new LiveGame(row, game, s, seats, meta);
+    const fields: NewGame = {
+      id: newId(),
+      ruleset: game.ruleset.info.id,
+      options: { ...game.options },
+      seed,
+      seats: kinds,
+      status: probe.status,
+      result: probe.result,
+      meta: JSON.stringify(meta),
+    };
+    const at = new Date().toISOString();
+    const l = new LiveGame(newGameRow(fields, rows.length, at), game, s, seats, meta);
+    this.save(l, () => this.store.createGame(fields, seats, rows, at));
     this.remember(l);
     return [201, { game: l.doc(this.now(), rows) }];
   }
@@ -337,6 +374,8 @@ export class GamesCore {
     if (others && l.moveCount > 0) {
       throw new HttpError(409, 'ERR_CONFLICT', 'a game with another player can be deleted only before its first move: resign instead');
     }
+    // At once, not at the end of the turn: a load of this id before then would read it back.
+    this.store.commits.flush();
     this.store.deleteGame(id);
     this.forget(l);
     return [200, { deleted: id }];
@@ -365,9 +404,10 @@ export class GamesCore {
         `your key already holds seat ${l.seatsOf(keyHash).join(', ')}: send the link to the other player`,
       );
     }
-    if (!this.store.join(id, seat.seat, hash, keyHash)) {
-      throw new HttpError(410, 'ERR_INVITE_USED', `seat ${seat.seat} has been taken: an invitation can be used once`);
-    }
+    // Memory is the truth of a cached game (no other process writes the file): a seat free here is free on disk.
+    this.save(l, () => {
+      if (!this.store.join(id, seat.seat, hash, keyHash)) throw new Error(`game ${id}: seat ${seat.seat} was taken on disk`);
+    });
     seat.keyHash = keyHash;
     return [200, { game: l.doc(this.now()), seat: seat.seat }, true];
   }
@@ -406,7 +446,8 @@ export class GamesCore {
     if (!l.seats.every((s) => s.kind.startsWith('computer'))) return false;
     if (l.meta.creator === undefined || l.meta.creator === null) {
       l.meta.creator = keyHash;
-      this.store.setMeta(l.id, l.status, l.result, JSON.stringify(l.meta));
+      const [status, result, meta] = [l.status, l.result, JSON.stringify(l.meta)];
+      this.save(l, () => this.store.setMeta(l.id, status, result, meta));
     }
     return l.meta.creator === keyHash;
   }
@@ -416,7 +457,7 @@ export class GamesCore {
     if (keyHash === null) return [];
     const unheld = l.seats.filter((s) => s.kind === 'human' && s.keyHash === null);
     if (unheld.length > 0 && l.seatsOf(keyHash).length === 0 && l.seats.every((s) => s.keyHash === null)) {
-      this.store.adopt(l.id, keyHash);
+      this.save(l, () => this.store.adopt(l.id, keyHash));
       for (const s of unheld) s.keyHash = keyHash;
     }
     return l.seatsOf(keyHash);
@@ -464,7 +505,7 @@ export class GamesCore {
     if (this.cache.size <= this.cacheSize) return;
     for (const [id, g] of this.cache) {
       if (this.cache.size <= this.cacheSize) break;
-      if (g.peers.size > 0 || g.thinking || g === l) continue;
+      if (g.peers.size > 0 || g.thinking || g.unsaved > 0 || g === l) continue;
       this.cache.delete(id);
     }
   }
@@ -473,5 +514,56 @@ export class GamesCore {
   protected forget(l: LiveGame): void {
     if (this.cache.get(l.id) === l) this.cache.delete(l.id);
     l.epoch++;
+  }
+
+  // ---- writes: one transaction per turn of the event loop (commit.ts) ----
+
+  /**
+   * Queues a write of `l` (with the values of now: `run` must not read `l`) into this turn's
+   * batch. Until it commits the game stays cached; if its batch fails the game is dropped.
+   */
+  protected save(l: LiveGame, run: () => void): void {
+    const refused = this.store.health.refusal();
+    if (refused !== null) {
+      // A damaged file takes no write (integrity.ts): what memory holds beyond it goes now.
+      this.dropUnsaved(l);
+      throw refused;
+    }
+    l.unsaved++;
+    this.store.commits.queue({
+      run,
+      done: () => {
+        l.unsaved--;
+      },
+      failed: () => {
+        l.unsaved--;
+        this.dropUnsaved(l);
+      },
+    });
+  }
+
+  /** Runs `fn` once `l`'s queued writes have committed (now if it has none); never if they fail. */
+  protected afterSave(l: LiveGame, fn: () => void): void {
+    if (l.unsaved === 0) fn();
+    else this.store.commits.queue({ run: () => {}, done: fn });
+  }
+
+  /** Commits this turn's writes now if `l` has some: a read of its stored rows must agree with memory. */
+  protected saveNow(l: LiveGame): void {
+    if (l.unsaved > 0) this.store.commits.flush();
+  }
+
+  /**
+   * A batch with a write of `l` failed: memory is ahead of the disk, so the game goes (the next
+   * use reloads it) and its sockets close once their actors have had their errors; their clients
+   * reconnect and catch up from what is stored.
+   */
+  private dropUnsaved(l: LiveGame): void {
+    if (this.cache.get(l.id) !== l) return;
+    this.forget(l);
+    const peers = [...l.peers];
+    setImmediate(() => {
+      for (const p of peers) p.close?.(1011, 'not saved');
+    });
   }
 }

@@ -28,10 +28,43 @@ export interface AppliedDecision {
   events: GameEvent[];
 }
 
+/** One copy per board shape of the state a move starts from, reused (a move is applied synchronously, one at a time). */
+const BEFORE = new Map<string, State>();
+
+/** `s` copied into the reusable state of its shape (no allocation per move). */
+function savedCopy(s: State): State {
+  const key = `${s.players}:${s.holeCount}`;
+  const kept = BEFORE.get(key);
+  if (kept === undefined) {
+    const fresh = s.clone();
+    BEFORE.set(key, fresh);
+    return fresh;
+  }
+  kept.copyFrom(s);
+  return kept;
+}
+
+/**
+ * Games already built, by ruleset and options. A Game keeps nothing between calls (its scratch
+ * buffers live within one call), so every game of the same rules shares one: a game held in
+ * memory costs its state, not a copy of the rules' tables (some 4.5 KB). Bounded: options come
+ * from clients.
+ */
+const BUILT = new Map<string, Game>();
+const MAX_BUILT = 256;
+
 export function buildGame(ruleset: string, options: Readonly<Record<string, unknown>>): Result<Game> {
+  const key = `${ruleset}\n${JSON.stringify(options)}`;
+  const hit = BUILT.get(key);
+  if (hit) return ok(hit);
   const r = getRuleset(ruleset);
   if (!r.ok) return r;
-  return r.value.create(options);
+  const g = r.value.create(options);
+  if (g.ok) {
+    if (BUILT.size >= MAX_BUILT) BUILT.delete(BUILT.keys().next().value!);
+    BUILT.set(key, g.value);
+  }
+  return g;
 }
 
 /** True at a simultaneous node (the opening race): every player chooses, then the choices apply together. */
@@ -39,10 +72,12 @@ export function isSimultaneous(s: State): boolean {
   return s.phase === PHASE_RACE && s.toMove === 0;
 }
 
+/** The legal moves' buffer, shared: `legal` copies what it needs out of it before returning. */
+const LEGAL = new Int32Array(MAX_MOVES);
+
 function legal(game: Game, s: State, player: number): number[] {
-  const buf = new Int32Array(MAX_MOVES);
-  const n = player === 0 ? game.legalMoves(s, buf) : game.legalMovesFor(s, player, buf);
-  return Array.from(buf.subarray(0, n));
+  const n = player === 0 ? game.legalMoves(s, LEGAL) : game.legalMovesFor(s, player, LEGAL);
+  return Array.from(LEGAL.subarray(0, n));
 }
 
 function describeLegal(game: Game, s: State, moves: number[]): string {
@@ -116,7 +151,7 @@ export function applyDecision(game: Game, s: State, input: DecisionInput): Resul
   const m = readMove(game, s, raw, 0, input.move !== undefined ? 'move' : 'code');
   if (!m.ok) return m;
   const text = game.moveText(s, m.value);
-  const before = s.clone();
+  const before = savedCopy(s);
   const events: GameEvent[] = [];
   if (!game.apply(s, m.value, events)) {
     // Only a candidate move can be perpetual, and legalMoves excludes those; keep the state sane anyway.

@@ -1,8 +1,10 @@
 /**
  * What players do during a game, over HTTP or the live socket alike: moves, commits at a race
  * node (kept secret until every seat has chosen), takebacks, draws, resignations, rematches, and
- * the clock's flag. Each accepted change is written to SQLite (one transaction) before it is
- * answered or broadcast; the broadcast is one serialised string sent to every socket of the game.
+ * the clock's flag. Each accepted change is written to SQLite before it is answered or broadcast:
+ * the writes of one event-loop turn share one transaction (a group commit, commit.ts), and what
+ * follows a write (its broadcast, the computer's turn) runs once it has committed. The broadcast
+ * is one serialised string sent to every socket of the game.
  *
  * In a local game (no invited seat) the creator's key plays every seat, the computer's too (the
  * browser searches), and a takeback is immediate. In an online game the server plays the computer
@@ -60,24 +62,18 @@ export class GamesApi extends GamesCore {
     this.kickComputer(l);
   }
 
+  /** Broadcasts `msg` once the game's writes so far are stored (serialised now, with the values of now). */
   private send(l: LiveGame, msg: Record<string, unknown>): void {
-    if (l.peers.size > 0) l.broadcast(JSON.stringify(msg));
+    if (l.peers.size === 0 && l.unsaved === 0) return;
+    const text = JSON.stringify(msg);
+    this.afterSave(l, () => l.broadcast(text));
   }
 
   /** Writes what the engine's state does not hold; a failed write drops the game from memory (it reloads as stored). */
   private persist(l: LiveGame): void {
     l.updated = new Date().toISOString();
-    this.written(l, () => this.store.setMeta(l.id, l.status, l.result, JSON.stringify(l.meta)));
-  }
-
-  /** Runs a write of `l`'s; if it fails, what memory holds of `l` is dropped so that nothing unwritten is served. */
-  private written<T>(l: LiveGame, write: () => T): T {
-    try {
-      return write();
-    } catch (e) {
-      this.forget(l);
-      throw e;
-    }
+    const [status, result, meta] = [l.status, l.result, JSON.stringify(l.meta)];
+    this.save(l, () => this.store.setMeta(l.id, status, result, meta));
   }
 
   private checkPly(l: LiveGame, body: Body): void {
@@ -128,8 +124,9 @@ export class GamesApi extends GamesCore {
   }
 
   /**
-   * Validates and applies one decision in place, writes it, then broadcasts it. On a refusal the
-   * state is unchanged; on a failed write the game is dropped from memory (reloaded from the store).
+   * Validates and applies one decision in place and queues its write; it is broadcast (and the
+   * computer's turn starts) once that has committed. On a refusal the state is unchanged; if the
+   * write's batch fails the game is dropped from memory (reloaded from the store).
    */
   private apply(l: LiveGame, input: DecisionInput, movers: readonly number[]): Record<string, unknown> {
     const r = applyDecision(l.game, l.state, input);
@@ -143,21 +140,19 @@ export class GamesApi extends GamesCore {
     l.meta.end = l.rulesEnd();
     l.moveCount = ply + 1;
     if (l.meta.clock && this.allHeld(l)) afterMove(l.meta.clock, movers, this.clockSeats(l), now);
-    const st = statusOf(l.state);
-    let stored = false;
-    try {
-      stored = this.store.appendMove(l.id, row, l.status, st.result, JSON.stringify(l.meta));
-    } finally {
-      if (!stored) this.forget(l);
-    }
-    if (!stored) throw new HttpError(409, 'ERR_STALE', 'another move was stored first: catch up and try again');
+    const [status, result, meta] = [l.status, statusOf(l.state).result, JSON.stringify(l.meta)];
+    this.save(l, () => {
+      // The cache holds a game until its writes are stored, so memory and disk agree on its ply.
+      if (!this.store.appendMove(l.id, row, status, result, meta)) throw new Error(`game ${l.id}: ply ${row.ply} is stale on disk`);
+    });
     l.updated = new Date().toISOString();
     const msg = this.moveMessage(l, row, r.value.events, now);
     this.send(l, msg);
-    if (l.meta.end !== null) this.tellEnded(l);
+    if (l.meta.end !== null) this.afterSave(l, () => this.tellEnded(l));
     for (const o of dropped) this.send(l, { type: 'offerEnded', offer: o.offer, accepted: false });
     this.armClock(l);
-    this.kickComputer(l);
+    // The server's computer may play next (an online game with a computer seat), once this is stored.
+    if (l.online && l.seats.some((s) => s.kind.startsWith('computer'))) this.afterSave(l, () => this.kickComputer(l));
     return msg;
   }
 
@@ -237,6 +232,7 @@ export class GamesApi extends GamesCore {
     l.thinking = true;
     const epoch = l.epoch;
     const ply = l.moveCount;
+    this.saveNow(l);
     const moves = this.store.getMoves(l.id).map((m) => ({ codes: m.codes, joint: m.joint }));
     const pool = this.pool;
     const run1 = async (): Promise<number[]> => {
@@ -279,10 +275,10 @@ export class GamesApi extends GamesCore {
     this.armClock(l);
     this.sendClock(l);
     this.send(l, { type: 'end', end, game: l.doc(this.now()) });
-    this.tellEnded(l);
+    this.afterSave(l, () => this.tellEnded(l));
   }
 
-  /** Tells the listeners of `ended` that `l` is over (a listener's failure is logged, never the game's). */
+  /** Tells the listeners of `ended` that `l` is over, once that is stored (a listener's failure is logged, never the game's). */
   private tellEnded(l: LiveGame): void {
     for (const listen of this.ended) guard(`the end of game ${l.id}`, () => listen(l));
   }
@@ -403,6 +399,7 @@ export class GamesApi extends GamesCore {
     if (!l.online) return l.moveCount - 1;
     const s = l.game.newState(l.seed);
     let last = -1;
+    this.saveNow(l);
     const moves = this.store.getMoves(l.id);
     for (const m of moves) {
       if (m.joint || s.toMove === seat) last = m.ply;
@@ -412,6 +409,7 @@ export class GamesApi extends GamesCore {
   }
 
   private undo(l: LiveGame, toPly: number): void {
+    this.saveNow(l);
     const kept = this.store.getMoves(l.id).slice(0, toPly);
     const s = replay(l.game, l.seed, kept);
     if (!s.ok) fail(s.error, 500);
@@ -422,11 +420,12 @@ export class GamesApi extends GamesCore {
     l.meta.offers = [];
     l.meta.commits = {};
     if (l.meta.clock && this.allHeld(l)) run(l.meta.clock, this.clockSeats(l), this.now());
-    this.written(l, () => this.store.truncateMoves(l.id, toPly, l.status, l.result, JSON.stringify(l.meta)));
+    const [status, result, meta] = [l.status, l.result, JSON.stringify(l.meta)];
+    this.save(l, () => this.store.truncateMoves(l.id, toPly, status, result, meta));
     l.updated = new Date().toISOString();
     this.send(l, { type: 'undo', toPly, game: l.doc(this.now()) });
     this.armClock(l);
-    this.kickComputer(l);
+    this.afterSave(l, () => this.kickComputer(l));
   }
 
   draw(keyHash: string | null, id: string, body: Body): Reply {
@@ -496,7 +495,7 @@ export class GamesApi extends GamesCore {
     l.meta.rematch = g.id;
     this.persist(l);
     this.send(l, { type: 'rematch', id: g.id });
-    this.kickComputer(g);
+    this.afterSave(g, () => this.kickComputer(g));
     return g.id;
   }
 
@@ -514,7 +513,7 @@ export class GamesApi extends GamesCore {
       this.send(l, { type: 'joined', seat: reply.seat, game: reply.game });
       this.sendClock(l);
       this.armClock(l);
-      this.kickComputer(l);
+      this.afterSave(l, () => this.kickComputer(l));
     }
     return [status, reply];
   }
@@ -526,6 +525,11 @@ export class GamesApi extends GamesCore {
    * plies after it, in order (events rebuilt by replay), when they are CATCH_UP_MOVES or fewer;
    * further behind, one `snapshot` (the position now and the last CATCH_UP_MOVES moves, without
    * events), and the client pages older moves if it wants them (`moves`).
+   *
+   * The moves are the stored ones: a ply whose write still waits for this turn's commit reaches
+   * the socket by its broadcast after the commit, so each ply arrives once. A snapshot (the position
+   * in memory) commits this turn's writes first, so that its moves agree with its position; the
+   * socket joins the game's peers after this, so that broadcast is not sent to it too.
    */
   catchUp(l: LiveGame, since: number): string[] {
     if (since + 1 >= l.moveCount) return [];
@@ -560,6 +564,7 @@ export class GamesApi extends GamesCore {
 
   /** The position now and the game's last moves, for a client far behind. */
   private snapshotMessage(l: LiveGame): Record<string, unknown> {
+    this.saveNow(l);
     const from = Math.max(0, l.moveCount - CATCH_UP_MOVES);
     const moves = this.store.getMovesPage(l.id, from, CATCH_UP_MOVES);
     return {

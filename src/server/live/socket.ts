@@ -18,6 +18,8 @@ import { HttpError } from '../http.js';
 import { keyHashOf } from '../keys.js';
 import { Gauge, type ClientLimits } from '../limits.js';
 import { MAX_MOVES_PAGE, type GamesApi } from '../play.js';
+import { say } from '../players/say.js';
+import { corkForTick } from './cork.js';
 import type { LiveGame, Peer } from './game.js';
 
 export interface LiveLimits {
@@ -54,7 +56,7 @@ export const LIVE_LIMITS: LiveLimits = {
 /** The longest string `id` echoed back. */
 export const MAX_ID_LENGTH = 64;
 
-const ACTIONS = ['move', 'commit', 'takeback', 'answer', 'draw', 'resign', 'claim', 'rematch'] as const;
+const ACTIONS = ['move', 'commit', 'takeback', 'answer', 'draw', 'resign', 'claim', 'rematch', 'say'] as const;
 type Action = (typeof ACTIONS)[number];
 
 type Body = Record<string, unknown>;
@@ -69,6 +71,8 @@ const HANDLERS: Record<Action, (api: GamesApi, k: string | null, id: string, b: 
   resign: (api, k, g, b) => api.resign(k, g, b),
   claim: (api, k, g, b) => api.claim(k, g, b),
   rematch: (api, k, g, b, c) => api.rematch(k, g, b, c),
+  // A quick message (players/say.ts): one of a few fixed phrases, told to the game's sockets.
+  say: (api, k, g, b) => say(api, k, g, b),
 };
 
 /** A message's `id`, if it may be echoed: absent, a string of at most MAX_ID_LENGTH, or a safe integer. */
@@ -79,8 +83,32 @@ export function echoableId(v: unknown): { ok: true; id: string | number | undefi
   return { ok: false };
 }
 
+/**
+ * One frame of a socket, read: a JSON object of at most `maxBytes` with an echoable `id`, or the
+ * refusal to answer it with (ERR_TOO_LARGE, ERR_PROTOCOL, ERR_ARGUMENT; never with the `id`).
+ */
+export function readFrame(
+  data: Buffer,
+  isBinary: boolean,
+  maxBytes: number,
+): { body: Body; id: { ok: true; id: string | number | undefined } } | { code: string; message: string } {
+  if (isBinary || data.length > maxBytes) return { code: 'ERR_TOO_LARGE', message: `a message is JSON text of at most ${maxBytes} bytes` };
+  let msg: unknown;
+  try {
+    msg = JSON.parse(data.toString('utf8'));
+  } catch {
+    return { code: 'ERR_PROTOCOL', message: 'a message must be a JSON object' };
+  }
+  if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) {
+    return { code: 'ERR_PROTOCOL', message: 'a message must be a JSON object' };
+  }
+  const id = echoableId((msg as Body)['id']);
+  if (!id.ok) return { code: 'ERR_ARGUMENT', message: `"id" must be a string of at most ${MAX_ID_LENGTH} characters or a safe integer` };
+  return { body: msg as Body, id };
+}
+
 /** One socket's state that the shared sweep reads. */
-interface Tracked {
+export interface Tracked {
   ws: WebSocket;
   opened: number;
   lastHeard: number;
@@ -133,25 +161,42 @@ export class LiveHub {
     }
   }
 
-  /** Serves one socket of game `id` from `client` (its address as limits count it) until it closes. */
-  serve(id: string, ws: WebSocket, client: string): void {
+  /**
+   * Puts a socket from `client` under the sweep (hello timeout, pings, idle close) and the cap on
+   * sockets without hello; null (refused, closed 1013) when its client has too many waiting. The
+   * lobby's sockets (lobby/socket.ts) are tracked here too, so one timer and one cap serve both.
+   */
+  track(ws: WebSocket, client: string): Tracked | null {
     if (this.counted !== null && !this.waiting.acquire(client)) {
       ws.send(
         JSON.stringify({ type: 'error', code: 'ERR_RATE_LIMIT', message: 'too many live connections from this client without hello' }),
       );
       ws.close(1013, 'too many connections');
-      return;
+      return null;
     }
     const now = Date.now();
     const t: Tracked = { ws, opened: now, lastHeard: now, lastPing: now, welcomed: false };
     this.sockets.add(t);
+    ws.on('error', () => ws.terminate());
+    return t;
+  }
+
+  /** A tracked socket closed: out of the sweep, and out of the waiting count if it never said hello. */
+  untrack(t: Tracked, client: string): void {
+    this.sockets.delete(t);
+    if (!t.welcomed) this.welcomed(client);
+  }
+
+  /** Serves one socket of game `id` from `client` (its address as limits count it) until it closes. */
+  serve(id: string, ws: WebSocket, client: string): void {
+    const t = this.track(ws, client);
+    if (t === null) return;
     const conn = new Connection(this, id, ws, client, t);
     ws.on('message', (data: Buffer, isBinary: boolean) => conn.receive(data, isBinary));
     ws.on('close', () => {
       this.sockets.delete(t);
       conn.closed();
     });
-    ws.on('error', () => ws.terminate());
   }
 
   /** The hello of a socket from `client` arrived: it no longer counts as waiting. */
@@ -190,8 +235,12 @@ class Connection {
       seats: [],
       keyHash: null,
       send: (text) => {
-        if (ws.readyState === ws.OPEN) ws.send(text);
+        if (ws.readyState !== ws.OPEN) return;
+        // A tick's frames to this socket (a move and its ack) leave in one write.
+        corkForTick(ws);
+        ws.send(text);
       },
+      close: (code, reason) => ws.close(code, reason),
     };
   }
 
@@ -239,27 +288,12 @@ class Connection {
       this.ws.close(1008, 'too many messages');
       return;
     }
-    if (isBinary || data.length > this.limits.maxMessageBytes) {
-      this.refuse('ERR_TOO_LARGE', `a message is JSON text of at most ${this.limits.maxMessageBytes} bytes`);
+    const frame = readFrame(data, isBinary, this.limits.maxMessageBytes);
+    if ('code' in frame) {
+      this.refuse(frame.code, frame.message);
       return;
     }
-    let msg: unknown;
-    try {
-      msg = JSON.parse(data.toString('utf8'));
-    } catch {
-      this.refuse('ERR_PROTOCOL', 'a message must be a JSON object');
-      return;
-    }
-    if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) {
-      this.refuse('ERR_PROTOCOL', 'a message must be a JSON object');
-      return;
-    }
-    const body = msg as Body;
-    const id = echoableId(body['id']);
-    if (!id.ok) {
-      this.refuse('ERR_ARGUMENT', `"id" must be a string of at most ${MAX_ID_LENGTH} characters or a safe integer`);
-      return;
-    }
+    const { body, id } = frame;
     try {
       this.dispatch(body, id.id);
     } catch (e) {
@@ -294,7 +328,7 @@ class Connection {
       this.refuse('ERR_ARGUMENT', '"since" must be the last ply seen (an integer, -1 for none)');
       return;
     }
-    const keyHash = keyHashOf(msg['key']);
+    const keyHash = this.api.principal(keyHashOf(msg['key']));
     const g = this.api.load(this.id);
     const seats = g.seatsOf(keyHash);
     const catchUp = this.api.catchUp(g, since);
@@ -369,9 +403,19 @@ class Connection {
       this.refuse('ERR_PROTOCOL', 'send hello first', id);
       return;
     }
-    HANDLERS[type](this.api, this.keyHash, this.id, msg, this.client);
-    this.errors = 0;
-    this.reply({ type: 'ack', id: id ?? null, ply: this.api.load(this.id).moveCount });
+    // Validation throws at once; the ack waits for the action's writes to commit (an error if they fail).
+    let ply = -1;
+    this.api.store.commits.trackThen(
+      () => {
+        HANDLERS[type](this.api, this.keyHash, this.id, msg, this.client);
+        ply = this.api.load(this.id).moveCount;
+        this.errors = 0;
+      },
+      (e) => {
+        if (e === null) this.reply({ type: 'ack', id: id ?? null, ply });
+        else this.refuse(e.code, e.message, id);
+      },
+    );
   }
 
   closed(): void {

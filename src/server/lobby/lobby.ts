@@ -61,6 +61,8 @@ export interface PairedGames {
     keyHashes: readonly string[],
     clock: ClockSpec | null,
     seed: number,
+    /** Rated: its end moves the players' ratings (when both are accounts: ratings/service.ts). */
+    rated: boolean,
   ): { id: string } | Promise<{ id: string }>;
 }
 
@@ -292,7 +294,7 @@ export class Lobby {
   /** Makes the game of two players (seat 1 first), clears what else they had open, and tells both. */
   private async pair(terms: Terms, players: Owner[] | Waiting[], from: { pool: string | null; seek: string | null }): Promise<PairedEvent> {
     const keys = players.map((p) => p.keyHash);
-    const g = await this.games.createFor(terms.ruleset, terms.options, keys, terms.clock, this.rng.nextUint32());
+    const g = await this.games.createFor(terms.ruleset, terms.options, keys, terms.clock, this.rng.nextUint32(), terms.rated);
     for (const p of players) await this.clearPlayer(p.keyHash);
     const seats = players.map((p, i) => ({ seat: i + 1, identity: p.identity, keyHash: p.keyHash }));
     const event: PairedEvent = { gameId: g.id, seats, ruleset: terms.ruleset, clock: terms.clock, rated: terms.rated, ...from };

@@ -6,6 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Accounts } from '../accounts/service.js';
 import type { GamesApi } from '../play.js';
+import { NEW_PLAYER, type RatingSource } from '../lobby/lobby.js';
+import { Ratings } from '../ratings/service.js';
 import { RatingStore } from '../ratings/store.js';
 import type { GameStore } from '../store.js';
 import { registerPlayers } from './routes.js';
@@ -19,18 +21,34 @@ export interface PlayersPart {
   identities: PlayerStore;
   /** The lobby's `Blocks` (ServerOptions.lobby.blocks). */
   blocks: LobbyBlocks;
+  /** Ratings per account and ruleset. */
+  ratings: RatingStore;
+  /** The lobby's `RatingSource`: an account's rating in the ruleset, a newcomer's for anyone else. */
+  ratingSource: RatingSource;
   /** Registers the routes on the API's scope (a ServerOptions plugin). */
   route(scope: FastifyInstance): void;
 }
 
 export function createPlayers(games: GameStore, api: GamesApi, accounts: Accounts): PlayersPart {
   const store = new PlayerStore(games.database, accounts.store);
-  const players = new Players(store, new RatingStore(games.database), api, () => api.now());
+  const ratings = new RatingStore(games.database);
+  const players = new Players(store, ratings, api, () => api.now());
+  // Rated games between accounts move their ratings when they end.
+  new Ratings(ratings, store, () => api.now()).attach(api);
   sayingsOf(api).apart = (listener, speaker) => store.apart(listener, speaker);
   return {
     players,
     identities: store,
     blocks: new LobbyBlocks(store),
+    ratings,
+    ratingSource: {
+      rating: async (identity, terms) => {
+        const account = store.accountOf(identity);
+        if (account === null) return NEW_PLAYER;
+        const r = ratings.get(account, terms.ruleset, api.now());
+        return { rating: r.rating, deviation: r.deviation };
+      },
+    },
     route: (scope) => registerPlayers(scope, players, accounts),
   };
 }
