@@ -54,7 +54,9 @@ async function makePools(opts, port) {
   for (let k = 0, first = 0; k < opts.clients; k++) {
     const games = per + (k < opts.games % opts.clients ? 1 : 0);
     configs.push({ port, games, firstIndex: first, ruleset: opts.ruleset, options: opts.options, seed: opts.seed });
-    Object.assign(configs[k], { think: opts.think, paced: opts.pace === 'rate', kill: opts.kill });
+    // Handshakes in flight over all client processes: the server's accept queue holds 511.
+    const handshakes = Math.max(16, Math.floor(256 / opts.clients));
+    Object.assign(configs[k], { think: opts.think, paced: opts.pace === 'rate', kill: opts.kill, handshakes });
     first += games;
   }
   if (opts.clients === 1) {

@@ -80,6 +80,37 @@ export function peekMove(message) {
   return { ply, codes, joint: b.toString('latin1', j + JOINT.length, j + JOINT.length + 4) === 'true' };
 }
 
+/**
+ * At most `max` sockets of a pool between their connect and their welcome. A client that opens
+ * sockets faster than the server upgrades them fills its accept queue (511): the kernel then
+ * drops handshakes and the connections it half-made are reset. Waiting here costs the setup (and
+ * the reconnection after a crash) nothing the server could have done faster.
+ */
+class Gate {
+  constructor(max) {
+    this.max = max;
+    this.busy = 0;
+    this.queue = [];
+    this.head = 0;
+  }
+
+  enter(player) {
+    if (this.busy >= this.max) this.queue.push(player);
+    else if (player.open()) this.busy++;
+  }
+
+  leave() {
+    this.busy--;
+    while (this.busy < this.max && this.head < this.queue.length) {
+      if (this.queue[this.head++].open()) this.busy++;
+    }
+    if (this.head > 1024 && this.head * 2 > this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+  }
+}
+
 class Player {
   constructor(pool, slot, seat, key) {
     this.pool = pool;
@@ -107,11 +138,20 @@ class Player {
     this.backoff = BACKOFF_MIN_MS;
     this.lastError = '';
     this.lastSend = -1e12;
+    this.handshaking = false; // between `open` and the welcome (or the close): holds a place at the gate
     this.act = () => this.actNow();
   }
 
+  /** Opens (or reopens) this player's socket, once the pool's gate lets one more handshake start. */
   connect() {
     this.reconnectTimer = null;
+    this.pool.gate.enter(this);
+  }
+
+  /** The gate's turn: opens the socket now, unless this player has closed for good meanwhile (false). */
+  open() {
+    if (this.final) return false;
+    this.handshaking = true;
     const ws = new WebSocket(`ws://127.0.0.1:${this.pool.port}/api/games/${this.slot.id}/live`, { perMessageDeflate: false });
     this.ws = ws;
     this.gen = this.pool.gen;
@@ -123,6 +163,7 @@ class Player {
       this.lastError = e.message;
     });
     ws.on('close', (code) => this.onClose(ws, code));
+    return true;
   }
 
   send(text) {
@@ -181,6 +222,7 @@ class Player {
     if (Array.isArray(msg.game.committed) && msg.game.committed.includes(this.seat)) this.committedPly = count;
     this.welcomed = true;
     this.backoff = BACKOFF_MIN_MS;
+    this.handshakeDone();
     if (this.welcomedGen !== this.pool.gen) {
       this.welcomedGen = this.pool.gen;
       this.pool.onWelcomed();
@@ -230,8 +272,16 @@ class Player {
     this.ws.terminate();
   }
 
+  /** The socket is welcomed or gone: the next one waiting at the gate may connect. */
+  handshakeDone() {
+    if (!this.handshaking) return;
+    this.handshaking = false;
+    this.pool.gate.leave();
+  }
+
   onClose(ws, code) {
     if (ws !== this.ws) return;
+    this.handshakeDone();
     this.ws = null;
     this.welcomed = false;
     this.pendingId = 0; // its fate (applied or not) comes with the replay after the reconnect
@@ -320,7 +370,7 @@ class Player {
  * runs), `stop()`, `stats()`.
  */
 export class Pool {
-  constructor({ port, games, firstIndex = 0, ruleset, options, seed, think, paced = false, kill }) {
+  constructor({ port, games, firstIndex = 0, ruleset, options, seed, think, paced = false, kill, handshakes = 128 }) {
     this.port = port;
     this.api = new Api(port);
     this.count = games;
@@ -354,6 +404,7 @@ export class Pool {
     this.startedAt = 0;
     this.stoppedAt = 0;
     this.sweep = null;
+    this.gate = new Gate(handshakes);
   }
 
   engineFor(options) {

@@ -51,6 +51,8 @@ export interface GamesConfig {
 export const DEFAULT_CACHE_SIZE = 500;
 export const MAX_IMPORT_MOVES = 5_000;
 export const MAX_PAGE = 100;
+/** Games one `remember` looks at to make room (those that must stay go to the back). */
+const REMEMBER_SCAN = 16;
 
 function newId(): string {
   return randomBytes(6).toString('base64url').replace(/[-_]/g, 'x');
@@ -499,14 +501,20 @@ export class GamesCore {
   /** Called once a game is (re)loaded into memory: play.ts restarts its clock and its computer. */
   protected loaded(_l: LiveGame): void {}
 
-  /** Holds a game in memory, dropping the least recently used ones without sockets or searches beyond the cap. */
+  /**
+   * Holds a game in memory, dropping the least recently used ones without sockets, searches or
+   * unsaved writes beyond the cap. A game that must stay is moved to the back as it is passed
+   * over, and one call looks at REMEMBER_SCAN games at most: with thousands of games held by their
+   * sockets, holding one more stays cheap (a scan from the front each time made a server's setup
+   * of 10,000 games quadratic).
+   */
   protected remember(l: LiveGame): void {
     this.cache.set(l.id, l);
-    if (this.cache.size <= this.cacheSize) return;
+    let looked = 0;
     for (const [id, g] of this.cache) {
-      if (this.cache.size <= this.cacheSize) break;
-      if (g.peers.size > 0 || g.thinking || g.unsaved > 0 || g === l) continue;
+      if (this.cache.size <= this.cacheSize || looked++ >= REMEMBER_SCAN) break;
       this.cache.delete(id);
+      if (g.peers.size > 0 || g.thinking || g.unsaved > 0 || g === l) this.cache.set(id, g);
     }
   }
 
