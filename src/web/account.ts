@@ -200,6 +200,11 @@ export const accountPage: Page = (root) => {
 
 /** Shows the account's name on the nav's link when signed in (the link stays the account page's). */
 export function showAccountInNav(link: HTMLElement): void {
+  // Offline there is nobody to ask (the request would only fail, noisily): ask once back online.
+  if (!navigator.onLine) {
+    window.addEventListener('online', () => showAccountInNav(link), { once: true });
+    return;
+  }
   whoAmI().then(
     (me) => {
       if (me) {
