@@ -1,8 +1,8 @@
 /**
  * The Explore page in chromium (playwright-core, Debian's /usr/bin/chromium), served by a real
  * fastify server on 127.0.0.1 with the app's static files, the stored sweeps' routes
- * (server/sweeps.ts `registerSweeps`) over a folder holding a real sweep, and the server's strict
- * Content-Security-Policy: the built-in study's table and comparison plot, choosing cells, a
+ * (server/sweeps.ts `registerSweeps`) over a folder holding a real sweep, and the server's own
+ * strict Content-Security-Policy: the built-in study's table and comparison plot, choosing cells, a
  * stored sweep with its report's plots, and the read-only routes refusing what is not a report's.
  *
  * Needs `npm run build` (dist/cli); the browser bundle is rebuilt here.
@@ -11,18 +11,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULESETS } from '../src/games/index.js';
+import { createGabataServer, type GabataServer } from '../src/server/app.js';
 import { registerSweeps } from '../src/server/sweeps.js';
 import { PageErrors } from './helpers/page-errors.js';
 import { ensureBuilt, launchChromium, ROOT } from './web-harness.js';
 
-const CSP =
-  "default-src 'self'; script-src 'self'; worker-src 'self' blob:; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
-  "object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 const STUDY = JSON.parse(readFileSync(path.join(ROOT, 'src/web/explore-study.json'), 'utf8')) as {
   ruleset: string;
   cells: { key: string }[];
@@ -30,7 +26,7 @@ const STUDY = JSON.parse(readFileSync(path.join(ROOT, 'src/web/explore-study.jso
 /** The study's game as the page names it (in English, the page's language here). */
 const STUDY_NAME = RULESETS.find((r) => r.info.id === STUDY.ruleset)!.info.name;
 
-let app: FastifyInstance | undefined;
+let app: GabataServer | undefined;
 let browser: Browser | undefined;
 let base = '';
 let dir = '';
@@ -61,14 +57,13 @@ beforeAll(async () => {
   );
   if (r.status !== 0) throw new Error(`sweep failed: ${r.stderr}`);
   writeFileSync(path.join(dir, 'secret.txt'), 'not a report');
-  app = Fastify();
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('content-security-policy', CSP);
-    return payload;
+  // The real server, as `gabata serve --sweeps DIR` makes it: its edge, headers and API beside the sweeps.
+  app = createGabataServer({
+    db: path.join(dir, 'games.db'),
+    webRoot: path.join(ROOT, 'dist/web'),
+    plugins: [(scope) => registerSweeps(scope, dir)],
   });
-  registerSweeps(app, dir);
-  await app.register(fastifyStatic, { root: path.join(ROOT, 'dist/web'), prefix: '/' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen(0, '127.0.0.1');
   const a = app.server.address();
   base = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
   browser = await launchChromium();
