@@ -3,9 +3,11 @@
  * committed at the end of the turn; an ack, an HTTP reply and a broadcast of a move come only
  * once its row is on disk (read here through a second connection to the same SQLite file); a
  * batch that fails (a failure injected with a trigger that aborts one insert) stores none of its
- * writes, drops every game it wrote from memory and answers its actors with an error, never an ack.
+ * writes, drops every game it wrote from memory and answers its actors with an error, never an ack;
+ * and a socket's frames of one tick (a move and its ack) leave in one write (corkForTick).
  */
 import { rmSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,6 +18,7 @@ import { createGabataServer, type GabataServer } from '../src/server/app.js';
 import { GroupCommit, type Write } from '../src/server/commit.js';
 import { HttpError } from '../src/server/http.js';
 import { sha256 } from '../src/server/keys.js';
+import { corkForTick } from '../src/server/live/cork.js';
 import { ensureBuilt, newKey, openLive, request, tempDir } from './web-harness.js';
 
 const dirs: string[] = [];
@@ -184,6 +187,36 @@ interface Two {
   b: string;
   s: State;
 }
+
+describe('corkForTick', () => {
+  it("holds a socket's writes of one tick and sends them together when the tick ends", async () => {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    const client = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => client.once('connect', resolve));
+    const inbound = await accepted;
+    const reads: string[] = [];
+    inbound.on('data', (d: Buffer) => reads.push(d.toString()));
+    // What ws sends through: its connection's stream, as `_socket`.
+    const ws = { _socket: client } as unknown as Parameters<typeof corkForTick>[0];
+    corkForTick(ws);
+    client.write('move;');
+    corkForTick(ws); // a second frame of the same tick: the stream is corked once
+    client.write('ack;');
+    expect(client.writableCorked).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(client.writableCorked).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // One write, so one read of both frames.
+    expect(reads).toEqual(['move;ack;']);
+    corkForTick({ _socket: undefined } as unknown as Parameters<typeof corkForTick>[0]); // nothing to cork: no throw
+    client.destroy();
+    inbound.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  });
+});
 
 describe('the server commits before it answers', () => {
   let url: string;

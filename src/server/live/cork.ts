@@ -8,22 +8,24 @@
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 
-const corked = new Set<Socket>();
+/** Streams corked in this tick (ws corks only within one frame, so a corked stream here is one of these). */
+let corked: Socket[] = [];
 let scheduled = false;
 
 function uncorkAll(): void {
+  const streams = corked;
+  corked = [];
   scheduled = false;
-  for (const s of corked) s.uncork();
-  corked.clear();
+  for (const s of streams) s.uncork();
 }
 
 /** Holds `ws`'s frames of this tick together (a no-op if its stream is not reachable). */
 export function corkForTick(ws: WebSocket): void {
   // ws 8 keeps the connection's net.Socket in `_socket`; without it frames simply go one by one.
-  const raw = (ws as unknown as { _socket?: Socket })._socket;
-  if (raw === undefined || raw === null || corked.has(raw)) return;
+  const raw = (ws as unknown as { _socket?: Socket | null })._socket;
+  if (raw === undefined || raw === null || raw.writableCorked > 0) return;
   raw.cork();
-  corked.add(raw);
+  corked.push(raw);
   if (!scheduled) {
     scheduled = true;
     process.nextTick(uncorkAll);
