@@ -360,6 +360,25 @@ describe('the server commits before it answers', () => {
     expect(watcher.frames.filter((m) => m.type === 'move')).toEqual([]);
   });
 
+  it("a sign-in moves the key's seats on disk even for a game whose creation waits for the same turn's commit", async () => {
+    const { account } = await app.accounts.signup('commit-tester', 'a long enough password 1', {
+      address: 'test',
+      keyHash: null,
+      agent: 't',
+    });
+    const key = newKey();
+    const [, created] = app.api.create(sha256(key), { ruleset: 'gabata-adowa', seats: ['human', 'human'] }) as [
+      number,
+      { game: { id: string } },
+    ];
+    // Same turn: the game's rows are still queued when the key is linked to the account.
+    app.accounts.startSession(account, { address: 'test', keyHash: sha256(key), agent: 't' });
+    await new Promise((resolve) => setImmediate(resolve));
+    const holders = peek.prepare('SELECT DISTINCT key_hash AS k FROM seats WHERE game_id = ?').all(created.game.id) as { k: string }[];
+    expect(holders).toEqual([{ k: account.principal }]);
+    expect(app.api.load(created.game.id).seats.map((s) => s.keyHash)).toEqual([account.principal, account.principal]);
+  });
+
   it('over the socket: a move whose batch fails is answered by an error, not an ack; played again, it is acked', async () => {
     const g = await twoPlayers();
     const la = await openLive(url, g.id, { key: g.s.toMove === 1 ? g.a : g.b });

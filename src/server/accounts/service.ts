@@ -99,6 +99,9 @@ export class Accounts {
     const hash = sha256(token);
     this.store.addSession(account.id, hash, c.agent.slice(0, 64));
     if (c.keyHash !== null && c.keyHash !== account.principal) {
+      // The move of the key's seats is written at once: this turn's queued writes (a game it has
+      // just created) go first, or their commit would put the key back after it (commit.ts).
+      this.api.store.commits.flush();
       const ids = this.store.link(c.keyHash, account, hash);
       this.adoptInMemory(ids, c.keyHash, account.principal);
     }
