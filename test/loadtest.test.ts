@@ -90,6 +90,16 @@ describe('npm run loadtest', () => {
     expect(readdirSync(tmp)).toEqual([]);
   });
 
+  it('--clients 2 shares the games and their sockets between two client processes', async () => {
+    const run = await start(['--games', '4', '--duration', '2', '--clients', '2']).done;
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/4 games, 2 client process\(es\)/);
+    const r = jsonLine(run);
+    expect(r).toMatchObject({ games: 4, sockets: 8, clients: 2, errors: 0 });
+    expect(r['moves']).toBeGreaterThan(0);
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
   it('--kill: the server is SIGKILLed mid-load and restarted; every acknowledged move is found again', async () => {
     const run = await start(['--games', '6', '--duration', '10', '--kill', '--kill-at', '2', '--json']).done;
     expect(run.code, run.stderr).toBe(0);

@@ -401,6 +401,7 @@ export class Pool {
     this.gamesFinished = 0;
     this.welcomes = [0, 0];
     this.recoveredAt = null;
+    this.lastWelcomeAt = 0;
     this.startedAt = 0;
     this.stoppedAt = 0;
     this.sweep = null;
@@ -482,6 +483,7 @@ export class Pool {
   }
 
   sweepAcks() {
+    this.checkRecovery();
     const now = performance.now();
     for (const s of this.slots) {
       for (const p of s.players) {
@@ -516,9 +518,17 @@ export class Pool {
 
   onWelcomed() {
     this.welcomes[this.gen]++;
-    if (this.gen > 0 && this.recoveredAt === null && this.slots.every((s) => s.players.every((p) => p.welcomedGen === this.gen))) {
-      this.recoveredAt = Date.now();
-    }
+    if (this.gen > 0) this.lastWelcomeAt = Date.now();
+  }
+
+  /**
+   * After a restart: once every player of the current games has been welcomed by the new server,
+   * `recoveredAt` is when the last was. Checked each second, not at each welcome: with 20,000
+   * sockets coming back, a scan per welcome was quadratic.
+   */
+  checkRecovery() {
+    if (this.gen === 0 || this.recoveredAt !== null) return;
+    if (this.slots.every((s) => s.players.every((p) => p.welcomedGen === this.gen))) this.recoveredAt = this.lastWelcomeAt;
   }
 
   onAcked(player, ply, code) {
@@ -564,6 +574,7 @@ export class Pool {
     const cpu = process.cpuUsage(this.cpuAtStart);
     this.cpuSeconds = (cpu.user + cpu.system) / 1e6;
     clearInterval(this.sweep);
+    this.checkRecovery();
     const players = this.slots.flatMap((s) => s.players);
     for (const p of players) if (p.thinkTimer) clearTimeout(p.thinkTimer);
     const grace = 3000 + this.count / 2;
