@@ -15,6 +15,7 @@
  */
 import type Database from 'better-sqlite3';
 import { HttpError } from './http.js';
+import type { RawGame } from './store.js';
 
 export const QUARANTINE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS quarantine (
@@ -63,17 +64,8 @@ function parsedOrText(text: string): unknown {
   }
 }
 
-interface RawGameRow {
-  id: string;
-  ruleset: string;
-  options: string;
-  seed: number;
-  seats: string;
-  created: string;
-  updated: string;
-  status: string;
-  result: string | null;
-}
+/** A game's row as stored (the store's own shape), without what a raw record leaves out. */
+type RawGameRow = Omit<RawGame, 'move_count' | 'meta'>;
 
 export class QuarantineTable {
   private readonly reasons = new Map<string, { reason: string; at: string }>();

@@ -91,7 +91,8 @@ CREATE TABLE IF NOT EXISTS moves (
 ) WITHOUT ROWID;
 `;
 
-interface RawGame {
+/** A row of `games` as SQLite returns it. */
+export interface RawGame {
   id: string;
   ruleset: string;
   options: string;
