@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MAX_MOVES } from '../src/core/game.js';
 import { createGabataServer, type GabataServer } from '../src/server/app.js';
+import { keyHashOf } from '../src/server/keys.js';
 import { ensureBuilt, newKey, request, tempDir, type Reply } from './web-harness.js';
 
 let dir: string;
@@ -104,5 +105,41 @@ describe('a rated game from the lobby', () => {
     const anon = await pairedBySeek(x, y, 2);
     await playAndResign(anon, [x, y]);
     expect(gifia(await request(url, 'GET', `/api/players/${names[0]}`)).games).toBe(1);
+  });
+  it('refuses a takeback once a rated game has ended by the rules: the rated result stands', async () => {
+    const [ka, kb] = [newKey(), newKey()];
+    const names = [`rated_c${process.pid % 1000}`, `rated_d${process.pid % 1000}`];
+    for (const [i, key] of [ka, kb].entries()) {
+      const r = await request(url, 'POST', '/api/account/signup', { name: names[i], password: 'correct horse battery' }, undefined, {
+        key,
+        headers: { 'x-forwarded-for': `10.6.1.${i + 1}` },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+    }
+    const id = await pairedBySeek(ka, kb, 3);
+    const keys = [ka, kb];
+    const l = app.api.load(id);
+    const buf = new Int32Array(MAX_MOVES);
+    // Played in process (a whole game is more requests than a key may make in a minute), as a seat's account.
+    const principals = keys.map((k) => app.api.principal(keyHashOf(k)));
+    for (let ply = 0; !l.over; ply++) {
+      expect(ply).toBeLessThan(20_000);
+      const n = l.game.legalMoves(l.state, buf);
+      const seat = l.state.toMove;
+      // A fixed walk through the legal moves (always the first repeats a cycle for ever).
+      const code = buf[(ply * 7 + 3) % n];
+      expect(app.api.move(principals[seat - 1]!, id, { seat, ply, code })[0]).toBe(200);
+    }
+    app.api.store.commits.flush();
+    expect(l.meta.end?.reason).toBe('rules');
+    const before = await request(url, 'GET', `/api/players/${names[0]}`);
+    const plies = l.moveCount;
+    for (const seat of [1, 2]) {
+      const r = await request(url, 'POST', `/api/games/${id}/takeback`, { seat, ply: plies }, undefined, { key: keys[seat - 1]! });
+      expect([r.status, r.body.error?.code], JSON.stringify(r.body)).toEqual([409, 'ERR_GAME_OVER']);
+      expect(r.body.error.message).toMatch(/rated/);
+    }
+    expect([l.moveCount, l.over]).toEqual([plies, true]);
+    expect((await request(url, 'GET', `/api/players/${names[0]}`)).body.ratings).toEqual(before.body.ratings);
   });
 });

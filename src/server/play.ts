@@ -385,6 +385,8 @@ export class GamesApi extends GamesCore {
     const seat = this.seatOf(l, keyHash, body, true);
     this.checkPly(l, body);
     if (l.meta.end && l.meta.end.reason !== 'rules') throw new HttpError(409, 'ERR_GAME_OVER', 'the game is over: no takeback');
+    // A rated game's result is rated once, as it ends (rated_games): taking a move back would play on past it.
+    if (l.meta.end && l.meta.rated) throw new HttpError(409, 'ERR_GAME_OVER', 'the game is over and rated: no takeback');
     const toPly = body['toPly'] === undefined ? this.lastMoveOf(l, seat) : intField(body, 'toPly', 0, l.moveCount);
     if (toPly < 0 || toPly >= l.moveCount) throw new HttpError(409, 'ERR_CONFLICT', `seat ${seat} has no move to take back`);
     if (!l.online || this.othersToAsk(l, keyHash!).length === 0) {
