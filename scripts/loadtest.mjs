@@ -4,6 +4,8 @@
  * (`--help` for all): the real server under N concurrent two-player online games on 127.0.0.1,
  * reported as ONE JSON line (moves/s, latency percentiles, errors, the server's peak memory; with
  * --kill, moves lost). A run needing more sockets than a process may open is refused at once.
+ * `--pool N` is the lobby's run instead (loadtest/pairing.mjs): N players join quick-pairing pools
+ * at once and play short games; the JSON line has their waits from joining to being paired.
  *
  * The server is a child process on a temporary SQLite file; the temporary folder and every child
  * process are removed on exit, on an error and on Ctrl-C. A crash run (--kill) SIGKILLs the
@@ -16,7 +18,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs, usage } from './loadtest/args.mjs';
 import { Api } from './loadtest/http.mjs';
-import { fdLimit, fdShortfall } from './loadtest/limits.mjs';
+import { fdLimit, fdNeed, fdShortfall } from './loadtest/limits.mjs';
 import { formatProfile, summariseProfile } from './loadtest/profile.mjs';
 import { killAllChildren, killAllChildrenAndWait, startServer } from './loadtest/server.mjs';
 import { Histogram, round1 } from './loadtest/stats.mjs';
@@ -175,6 +177,16 @@ function summarise(opts, stats, setupSeconds) {
   };
 }
 
+/** Null when the server may hold `players` players' sockets; else what is short. */
+function poolShortfall(players, limit) {
+  if (limit === null || fdNeed(players, 1) <= limit.soft) return null;
+  const most = 2 * Math.floor((limit.soft - fdNeed(0, 1)) / 4);
+  return (
+    `--pool ${players} needs about ${fdNeed(players, 1)} open files in the server, but a process here may open ` +
+    `${limit.soft} (ulimit -n): raise it or run --pool ${most} or fewer`
+  );
+}
+
 /** Milliseconds the setup may take: creating, joining and welcoming every game. */
 const setupLimitMs = (games) => 30_000 + 60 * games;
 
@@ -259,6 +271,43 @@ async function run(opts, log) {
   return result;
 }
 
+/** A quick-pairing run (--pool N): the server, the players of loadtest/pairing.mjs, one result. */
+async function runPool(opts, log) {
+  tempDir = mkdtempSync(join(tmpdir(), 'gabata-loadtest-'));
+  const profileDir = opts.profile ? resolve(opts.profile) : null;
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
+  const server = await startServer({ port: opts.port, db: join(tempDir, 'load.db'), serverArgs: opts.serverArgs, profileDir });
+  log(`server (pid ${server.pid}) serving on 127.0.0.1:${server.port}; ${opts.pool} players for the lobby's pools`);
+  const { runPairing } = await import('./loadtest/pairing.mjs');
+  const run = await runPairing({
+    port: server.port,
+    players: opts.pool,
+    seed: opts.seed,
+    log,
+    serverCpuSeconds: () => server.cpuSeconds(),
+  });
+  const result = run.result;
+  result.serverRssMB = server.peakRssMB();
+  result.clientRssMB = Math.round(process.resourceUsage().maxRSS / 102.4) / 10;
+  result.machineCores = cpus().length;
+  result.machineMemGB = round1(totalmem() / 2 ** 30);
+  for (const s of run.samples) process.stderr.write(`loadtest: error: ${s}\n`);
+  if (!server.running()) {
+    result.errors++;
+    result.errorCodes.ERR_SERVER_EXITED = 1;
+    process.stderr.write(`loadtest: the server exited during the run:\n${server.tail()}\n`);
+  }
+  const exit = await server.stop();
+  if (profileDir) reportProfile(profileDir, exit, run.window);
+  return result;
+}
+
+/** Milliseconds a quick-pairing run may take in all: sign-ups, hellos, pairing, games, checks. */
+async function poolLimitMs(players) {
+  const { setupLimitMs: setup, pairLimitMs, playLimitMs } = await import('./loadtest/pairing.mjs');
+  return setup(players) + pairLimitMs(players) + playLimitMs(players) + 90_000;
+}
+
 async function main(argv) {
   let opts;
   try {
@@ -271,21 +320,25 @@ async function main(argv) {
     process.stdout.write(usage() + '\n');
     return 0;
   }
-  const short = fdShortfall(opts.games, opts.clients, fdLimit());
+  const limit = fdLimit();
+  // A pairing run's player holds a lobby socket, then its game's: at most 2 per player, as a game's two seats.
+  const short = opts.pool === null ? fdShortfall(opts.games, opts.clients, limit) : poolShortfall(opts.pool, limit);
   if (short) {
     process.stderr.write(`loadtest: ERR_FD_LIMIT: ${short}\n`);
     return 2;
   }
   const log = opts.json ? () => {} : (line) => process.stderr.write(`loadtest: ${line}\n`);
   // However the run goes, it ends: setup, play, verification and shutdown have this much time.
-  const limitMs = setupLimitMs(opts.games) + opts.duration * 1000 + 90_000 + 20 * opts.games;
+  const limitMs =
+    opts.pool === null ? setupLimitMs(opts.games) + opts.duration * 1000 + 90_000 + 20 * opts.games : await poolLimitMs(opts.pool);
   const watchdog = setTimeout(() => {
     process.stderr.write(`loadtest: ERR_LOADTEST_TIMEOUT: the run took longer than ${Math.round(limitMs / 1000)} s; stopped\n`);
     void killAllChildrenAndWait().then(() => process.exit(1));
   }, limitMs);
-  const result = await run(opts, log);
+  const result = opts.pool === null ? await run(opts, log) : await runPool(opts, log);
   clearTimeout(watchdog);
   process.stdout.write(JSON.stringify(result) + '\n');
+  if (opts.pool !== null) return result.errors === 0 && result.paired === result.players ? 0 : 1;
   const recovered = !opts.kill || (result.lost === 0 && result.movesAfterRestart > 0);
   return result.errors === 0 && result.moves > 0 && recovered ? 0 : 1;
 }

@@ -12,6 +12,12 @@ export class LoadtestError extends Error {
   }
 }
 
+/** The most players a quick-pairing run (--pool) may ask for: each holds a lobby socket, then a game's. */
+export const MAX_POOL_PLAYERS = 10_000;
+
+/** The flags a quick-pairing run (--pool) has no use for: it makes its own games, each short. */
+const NOT_WITH_POOL = ['games', 'duration', 'pace', 'think', 'rate', 'ruleset', 'option', 'kill', 'kill-at', 'clients'];
+
 /** The most games a run may ask for: 40,000 sockets, above what one process holds on most machines (see fdNeeds). */
 export const MAX_GAMES = 20_000;
 
@@ -24,6 +30,14 @@ const FLAGS = [
   { name: 'ruleset', kind: 'str', label: 'ID', def: 'gabata-adowa', help: 'ruleset id (with a race: its choices go as commits)' },
   { name: 'option', kind: 'list', label: 'NAME=VALUE', def: [], help: 'a rule option of every game (repeatable)' },
   { name: 'seed', kind: 'int', min: 0, max: 0xffffffff, def: 1, help: 'seed of the games and of every random choice' },
+  {
+    name: 'pool',
+    kind: 'int',
+    min: 2,
+    max: MAX_POOL_PLAYERS,
+    def: null,
+    help: "quick pairing: N players (half accounts) join the lobby's pools at once and play short games",
+  },
   { name: 'kill', kind: 'bool', def: false, help: 'crash run: SIGKILL the server mid-load, restart it, check no acked move is lost' },
   { name: 'kill-at', kind: 'num', min: 0.5, max: 600, def: null, help: 'seconds into the play to kill the server (default: half)' },
   { name: 'port', kind: 'int', label: 'P', min: 0, max: 65535, def: 0, help: 'server port (0: the OS picks a free one)' },
@@ -45,6 +59,7 @@ const FLAGS = [
 export function usage() {
   const lines = [
     'usage: npm run loadtest -- [--games N] [--duration S] [--pace full|human] [--kill] [--port P] [--json] ...',
+    '       npm run loadtest -- --pool N [--seed N] [--json] ...',
     '',
     'Starts the real server (node dist/cli/main.js serve) on 127.0.0.1 with a temporary SQLite file,',
     'creates N two-player games over HTTP (one player key per seat; seat 2 joins by invite), opens',
@@ -53,6 +68,14 @@ export function usage() {
     "opponent's socket receiving it), errors, seconds, the cores and peak memory (serverRssMB,",
     'clientRssMB) used; with --kill also acknowledged, found, lost.',
     'Exit status 0 when errors = 0 (and lost = 0), 1 otherwise, 2 for a bad command line.',
+    '',
+    "--pool N: N players, every other one an account signed up over HTTP, say hello on the lobby's",
+    'socket and then all join quick-pairing pools at once (every ruleset at each clock, the faster',
+    'busier, seeded); each paired player opens its game and plays seeded random legal moves for 4 to',
+    '16 plies, then resigns. Each player sends its own address in X-Forwarded-For (the server runs',
+    'with --trust-proxy 127.0.0.1). ONE JSON line: players, paired, medianWaitMs, p99WaitMs (pool-join',
+    'to paired), games, gamesFinished, ratedGames, errors, seconds, serverRssMB, the cores used.',
+    'Exit status 0 when errors = 0 and every player was paired.',
     '',
     'options:',
   ];
@@ -71,6 +94,8 @@ export function usage() {
     '  npm run loadtest -- --games 10000 --rate 10000 --duration 30 --clients 2',
     'Each socket is a file descriptor in the server and in a client process: a run that needs',
     'more than a process may open (ulimit -n) is refused before anything starts.',
+    'The quick-pairing target (1,000 players paired, 0 errors, median wait under 5 s):',
+    '  npm run loadtest -- --pool 1000',
   );
   return lines.join('\n');
 }
@@ -107,6 +132,7 @@ function readValue(f, raw) {
 /** Reads argv into options; throws LoadtestError on anything it cannot read. */
 export function parseArgs(argv) {
   const out = {};
+  const given = new Set();
   for (const f of FLAGS) out[f.name] = Array.isArray(f.def) ? [] : f.def;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -114,6 +140,7 @@ export function parseArgs(argv) {
     const name = a.startsWith('--') ? a.slice(2, eq < 0 ? undefined : eq) : a === '-h' ? 'help' : null;
     const f = FLAGS.find((x) => x.name === name);
     if (!f) throw bad(`unknown argument '${a}' (see --help)`);
+    given.add(f.name);
     if (f.kind === 'bool') {
       if (eq >= 0) throw bad(`--${f.name} takes no value`);
       out[f.name] = true;
@@ -123,10 +150,10 @@ export function parseArgs(argv) {
     if (f.kind === 'list') out[f.name].push(v);
     else out[f.name] = v;
   }
-  return finish(out);
+  return finish(out, given);
 }
 
-function finish(o) {
+function finish(o, given) {
   if (o.host !== '127.0.0.1') throw bad(`--host must be 127.0.0.1: the load test only runs against a server it starts on loopback`);
   if (!/^[a-z0-9'-]{1,40}$/i.test(o.ruleset)) throw bad(`--ruleset '${o.ruleset}' is not a ruleset id`);
   const options = {};
@@ -134,6 +161,11 @@ function finish(o) {
     const m = /^([A-Za-z][A-Za-z0-9]*)=(.+)$/.exec(kv);
     if (!m) throw bad(`--option needs NAME=VALUE, not '${kv}'`);
     options[m[1]] = /^-?\d+(\.\d+)?$/.test(m[2]) ? Number(m[2]) : m[2] === 'true' ? true : m[2] === 'false' ? false : m[2];
+  }
+  if (o.pool !== null) {
+    const other = NOT_WITH_POOL.find((n) => given.has(n));
+    if (other) throw bad(`--pool makes its own short games: --${other} does not go with it`);
+    if (o.pool % 2 !== 0) throw bad(`--pool needs an even number of players (they are paired), not ${o.pool}`);
   }
   if (o['kill-at'] !== null && !o.kill) throw bad('--kill-at needs --kill');
   if (o['kill-at'] !== null && o['kill-at'] >= o.duration)
@@ -159,8 +191,14 @@ function finish(o) {
     killAt: o.kill ? (o['kill-at'] ?? o.duration / 2) : null,
     port: o.port,
     clients: o.clients,
+    pool: o.pool,
     // Every simulated client comes from 127.0.0.1: per-client HTTP limits would throttle them as one.
-    serverArgs: [...(o['rate-limits'] ? [] : ['--no-rate-limit']), ...o['server-arg']],
+    // A pairing run's players each name their own address (X-Forwarded-For), as behind a proxy.
+    serverArgs: [
+      ...(o['rate-limits'] ? [] : ['--no-rate-limit']),
+      ...(o.pool === null ? [] : ['--trust-proxy', '127.0.0.1']),
+      ...o['server-arg'],
+    ],
     profile: o.profile,
     json: o.json,
     help: o.help,
