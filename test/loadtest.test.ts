@@ -1,8 +1,9 @@
 /**
  * `npm run loadtest` (scripts/loadtest.mjs) against the real server: a small bounded run at full
  * speed, a crash run (the server SIGKILLed mid-load and restarted: every acknowledged move must be
- * found again), Ctrl-C in the middle of a run (server and temporary files gone), and the refusal
- * of any host but 127.0.0.1. The JSON line is checked for presence and sanity only: speed is
+ * found again), Ctrl-C in the middle of a run (server and temporary files gone), a quick-pairing
+ * run (--pool: players through the lobby's pools into short games), and the refusal of any host
+ * but 127.0.0.1. The JSON line is checked for presence and sanity only: speed is
  * reported, never asserted.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -137,6 +138,35 @@ describe('npm run loadtest', () => {
     expect(run.code).toBe(130);
     expect(run.stdout).toBe('');
     expect(alive(pid)).toBe(false);
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it('--pool 20: twenty players (ten accounts) join the lobby pools at once, are all paired and play their games out', async () => {
+    const run = await start(['--pool', '20', '--seed', '3', '--json']).done;
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe('');
+    const r = jsonLine(run);
+    expect(r).toMatchObject({ mode: 'pool', players: 20, accounts: 10, paired: 20, unpaired: 0, errors: 0, errorCodes: {} });
+    expect(r).toMatchObject({ games: 10, gamesFinished: 10, ratingsChecked: 10, seed: 3, machineCores: expect.any(Number) });
+    // The players' pools are drawn from the seed over several rulesets and clocks.
+    expect(r['pools'] as number).toBeGreaterThan(1);
+    expect(r['ratedGames'] as number).toBeLessThanOrEqual(5);
+    expect(r['moves'] as number).toBeGreaterThan(0);
+    const [median, p99] = [r['medianWaitMs'] as number, r['p99WaitMs'] as number];
+    expect(median).toBeGreaterThan(0);
+    expect(median).toBeLessThanOrEqual(p99);
+    expect(p99).toBeLessThanOrEqual(r['maxWaitMs'] as number);
+    expect(r['serverRssMB'] as number).toBeGreaterThan(20);
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it('--pool refuses an odd number of players and the flags of the games run', async () => {
+    const odd = await start(['--pool', '7']).done;
+    expect(odd.code).toBe(2);
+    expect(odd.stderr).toMatch(/--pool needs an even number of players \(they are paired\), not 7/);
+    const games = await start(['--pool', '10', '--games', '5']).done;
+    expect(games.code).toBe(2);
+    expect(games.stderr).toMatch(/--pool makes its own short games: --games does not go with it/);
     expect(readdirSync(tmp)).toEqual([]);
   });
 
