@@ -1,7 +1,8 @@
 /**
  * A rated game from the lobby to the players' profiles (issue 21), on a real server: two accounts
  * that never shared a link meet by a rated seek, play, one resigns, and both profiles show the
- * game's rating change; the same pairing between anonymous players is played but rates nobody.
+ * game's rating change; anonymous players may not open a rated seek (ERR_AUTH), and their casual
+ * game rates nobody.
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -52,11 +53,11 @@ async function lobby(
   return { send, next, ws };
 }
 
-/** Two players paired by a rated seek of `a`'s accepted by `b`: the game's id (a holds seat 1). */
-async function pairedBySeek(a: string, b: string, n: number): Promise<string> {
+/** Two players paired by a seek (rated unless said) of `a`'s accepted by `b`: the game's id (a holds seat 1). */
+async function pairedBySeek(a: string, b: string, n: number, rated = true): Promise<string> {
   const la = await lobby(a, `10.7.${n}.1`);
   const lb = await lobby(b, `10.7.${n}.2`);
-  la.send({ type: 'seek', id: 's', ruleset: 'gifia', rated: true, colour: 'first' });
+  la.send({ type: 'seek', id: 's', ruleset: 'gifia', rated, colour: 'first' });
   const seek = ((await la.next((f) => f['type'] === 'ack' && f['id'] === 's'))['seek'] as { id: string }).id;
   lb.send({ type: 'accept', id: 'a', seek });
   const paired = await la.next((f) => f['type'] === 'paired');
@@ -80,7 +81,7 @@ async function playAndResign(id: string, keys: [string, string]): Promise<void> 
 }
 
 describe('a rated game from the lobby', () => {
-  it("moves both accounts' ratings, shown on their profiles; between anonymous players it rates nobody", async () => {
+  it("moves both accounts' ratings, shown on their profiles; anonymous players play casual, rating nobody", async () => {
     const [ka, kb] = [newKey(), newKey()];
     const names = [`rated_a${process.pid % 1000}`, `rated_b${process.pid % 1000}`];
     for (const [i, key] of [ka, kb].entries()) {
@@ -102,7 +103,12 @@ describe('a rated game from the lobby', () => {
     expect(gifia(pb).rating).toBeLessThan(1500);
 
     const [x, y] = [newKey(), newKey()];
-    const anon = await pairedBySeek(x, y, 2);
+    const lx = await lobby(x, '10.7.2.9');
+    lx.send({ type: 'seek', id: 'r', ruleset: 'gifia', rated: true });
+    expect(await lx.next((f) => f['id'] === 'r')).toMatchObject({ type: 'error', code: 'ERR_AUTH' });
+    lx.ws.close();
+    const anon = await pairedBySeek(x, y, 2, false);
+    expect(app.api.load(anon).meta.rated).toBe(false);
     await playAndResign(anon, [x, y]);
     expect(gifia(await request(url, 'GET', `/api/players/${names[0]}`)).games).toBe(1);
   });

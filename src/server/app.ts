@@ -421,6 +421,7 @@ export function createGabataServer(opts: ServerOptions): GabataServer {
   const lobby = createLobby(api, hub, {
     blocks: players.blocks,
     ratings: players.ratingSource,
+    names: players.names,
     ...opts.lobby,
     minClockBaseMs: opts.minClockBaseMs,
   });

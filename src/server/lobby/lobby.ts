@@ -6,8 +6,10 @@
  *
  * A pair becomes a game through the games API (`createFor`): both seats held, each by its
  * player's key, the seat chosen by the seek's preference or drawn from the lobby's seed, the clock
- * of the seek or pool. Players are identities (a key's hash until accounts fill it); ratings come
- * from a RatingSource (everyone 1500 with deviation 350 until ratings exist), blocks from Blocks.
+ * of the seek or pool. Players are identities (a key's hash, or its account's principal when
+ * signed in); ratings come from a RatingSource (everyone 1500 with deviation 350 until ratings
+ * exist), blocks from Blocks, and names from Names: a seek shows its seeker's account name (null:
+ * a player key alone), and rated games are only between accounts (ERR_AUTH for anyone else).
  */
 import { randomBytes } from 'node:crypto';
 import { Rng } from '../../core/rng.js';
@@ -16,6 +18,7 @@ import { HttpError } from '../http.js';
 import { Window } from '../limits.js';
 import type { ClockSpec } from '../live/clock.js';
 import { MIN_CLOCK_BASE_MS } from '../live/clock.js';
+import { PROVISIONAL_DEVIATION } from '../ratings/glicko2.js';
 import type { Bus, Topics } from './bus.js';
 import { PAIRING_RULES, pairWave, type PairingRules, type PoolEntry } from './pools.js';
 import {
@@ -23,6 +26,7 @@ import {
   poolTerms,
   readColour,
   readRange,
+  readRated,
   readTerms,
   seekView,
   type Owner,
@@ -36,6 +40,8 @@ import type { LobbyStore, Waiting } from './store.js';
 export interface Rating {
   rating: number;
   deviation: number;
+  /** Whether the rating is provisional (by default: the deviation is over PROVISIONAL_DEVIATION). */
+  provisional?: boolean;
 }
 
 /** Players' ratings in the terms of a game (the ratings module fills it; until then everyone is new). */
@@ -46,12 +52,33 @@ export interface RatingSource {
 export const NEW_PLAYER: Rating = { rating: 1500, deviation: 350 };
 export const PROVISIONAL_RATINGS: RatingSource = { rating: async () => NEW_PLAYER };
 
-/** Whom a player has blocked (accounts fill it; until then nobody). */
+/**
+ * The players one must never meet in the lobby: those he blocked and those who blocked him, both
+ * (players/store.ts: LobbyBlocks). Accepting and pairing look at both players' sets; the seek list
+ * shown to a player is filtered by his set, and a new seek by its seeker's, so either way suffices.
+ */
 export interface Blocks {
   blockedBy(identity: string): Promise<ReadonlySet<string>>;
 }
 
 export const NO_BLOCKS: Blocks = { blockedBy: async () => new Set<string>() };
+
+/** Who a player is to others: an account's name, or null for a player key alone (anonymous, never rated). */
+export interface Names {
+  name(identity: string): Promise<string | null>;
+}
+
+export const NO_NAMES: Names = { name: async () => null };
+
+/** What a player is told of another: the account's name (null: anonymous), the rating in the game's terms (rounded), provisional or not. */
+export interface Shown {
+  name: string | null;
+  rating: number;
+  provisional: boolean;
+}
+
+/** The refusal of a rated seek, pool entry or accept from a key without an account. */
+export const RATED_NEEDS_ACCOUNT = 'rated games are between accounts: sign in';
 
 /** Makes the game of a pair (GamesApi.createFor). */
 export interface PairedGames {
@@ -71,6 +98,8 @@ export interface PairedSeat {
   seat: number;
   identity: string;
   keyHash: string;
+  /** What the other player is told of this one. */
+  shown: Shown;
 }
 
 export interface PairedEvent {
@@ -86,7 +115,11 @@ export interface PairedEvent {
 
 /** The lobby's topics on the bus. */
 export interface LobbyEvents extends Topics {
-  'seek-added': { seek: SeekView };
+  /**
+   * `by`: the seeker's identity; `apart`: the identities it must not be shown to (blocks either
+   * way). Neither is ever sent to a client.
+   */
+  'seek-added': { seek: SeekView; by: string; apart: string[] };
   'seek-removed': { id: string };
   'pool-counts': { counts: Record<string, number> };
   paired: PairedEvent;
@@ -117,6 +150,7 @@ export interface LobbyConfig {
   bus: Bus<LobbyEvents>;
   ratings?: RatingSource;
   blocks?: Blocks;
+  names?: Names;
   /** Time between pairing waves (ms). */
   waveMs?: number;
   /** Seed of the seat draws, game seeds and pairing tie-breaks (random by default). */
@@ -142,6 +176,7 @@ export class Lobby {
   private readonly bus: Bus<LobbyEvents>;
   private readonly ratings: RatingSource;
   private readonly blocks: Blocks;
+  private readonly names: Names;
   private readonly rng: Rng;
   private readonly windows = new Map<string, Window>();
   private readonly waveMs: number;
@@ -158,6 +193,7 @@ export class Lobby {
     this.bus = cfg.bus;
     this.ratings = cfg.ratings ?? PROVISIONAL_RATINGS;
     this.blocks = cfg.blocks ?? NO_BLOCKS;
+    this.names = cfg.names ?? NO_NAMES;
     this.now = cfg.now ?? Date.now;
     this.caps = { ...LOBBY_CAPS, ...cfg.caps };
     this.rng = new Rng(cfg.seed ?? randomBytes(4).readUInt32LE(0));
@@ -207,10 +243,14 @@ export class Lobby {
     }
   }
 
-  /** What a socket is sent on hello: every open seek and every pool with how many wait in it. */
-  async snapshot(): Promise<{ seeks: SeekView[]; pools: (PoolSpec & { waiting: number })[] }> {
+  /**
+   * What a socket is sent on hello: every open seek `viewer` may see (none of a player he blocked
+   * or who blocked him; null: a watcher sees all) and every pool with how many wait in it.
+   */
+  async snapshot(viewer: string | null = null): Promise<{ seeks: SeekView[]; pools: (PoolSpec & { waiting: number })[] }> {
     const counts = await this.store.counts();
-    const seeks = (await this.store.seeks()).map(seekView);
+    const apart = viewer === null ? new Set<string>() : await this.blocks.blockedBy(viewer);
+    const seeks = (await this.store.seeks()).filter((s) => !apart.has(s.by.identity)).map(seekView);
     return { seeks, pools: [...this.pools.values()].map((p) => ({ ...p, waiting: counts[p.id] ?? 0 })) };
   }
 
@@ -226,6 +266,23 @@ export class Lobby {
     }
   }
 
+  /** What others are told of a player in these terms. */
+  private async shown(identity: string, terms: Pick<Terms, 'ruleset' | 'clock'>): Promise<Shown> {
+    const [name, r] = await Promise.all([this.names.name(identity), this.ratings.rating(identity, terms)]);
+    return { name, rating: Math.round(r.rating), provisional: r.provisional ?? r.deviation > PROVISIONAL_DEVIATION };
+  }
+
+  /** A rated game needs an account (401 ERR_AUTH for a player key alone). */
+  private async needsAccount(identity: string): Promise<void> {
+    if ((await this.names.name(identity)) === null) throw new HttpError(401, 'ERR_AUTH', RATED_NEEDS_ACCOUNT);
+  }
+
+  /** Lists a seek to everyone but those apart from its seeker. */
+  private async publishSeek(s: Seek): Promise<void> {
+    const apart = [...(await this.blocks.blockedBy(s.by.identity))];
+    await this.bus.publish('seek-added', { seek: seekView(s), by: s.by.identity, apart });
+  }
+
   // ---- seeks ----
 
   /** Opens a seek (caps: open seeks per key and per address; options checked as a game's). */
@@ -233,6 +290,7 @@ export class Lobby {
     const terms = readTerms(body, this.cfg.minClockBaseMs ?? MIN_CLOCK_BASE_MS);
     const colour = readColour(body['colour']);
     const range = readRange(body['range']);
+    if (terms.rated) await this.needsAccount(o.identity);
     const open = await this.store.seekCounts(o.keyHash, o.client);
     const max = this.caps.seeksPerKey;
     if (open.key >= max) throw new HttpError(429, 'ERR_RATE_LIMIT', `this player key has ${max} open seeks already: cancel one first`);
@@ -240,12 +298,11 @@ export class Lobby {
       throw new HttpError(429, 'ERR_RATE_LIMIT', `this address has ${max * this.caps.addressShare} open seeks already`);
     }
     this.count('seek', o);
-    const { rating } = await this.ratings.rating(o.identity, terms);
-    const seek: Seek = { ...terms, id: newSeekId(), by: o, colour, range, rating, created: this.now() };
+    const { name, rating, provisional } = await this.shown(o.identity, terms);
+    const seek: Seek = { ...terms, id: newSeekId(), by: o, colour, range, rating, provisional, name, created: this.now() };
     await this.store.addSeek(seek);
-    const view = seekView(seek);
-    await this.bus.publish('seek-added', { seek: view });
-    return view;
+    await this.publishSeek(seek);
+    return seekView(seek);
   }
 
   /** Cancels one of the key's own seeks. */
@@ -256,12 +313,16 @@ export class Lobby {
     if (await this.store.takeSeek(id)) await this.bus.publish('seek-removed', { id });
   }
 
-  /** Accepts a seek: the game is made at once for both. Never one's own, never across a block, only within its range. */
+  /**
+   * Accepts a seek: the game is made at once for both. Never one's own, never across a block, only
+   * within its range, and a rated one only by an account.
+   */
   async accept(o: Owner, id: string): Promise<PairedEvent> {
     this.count('accept', o);
     const s = await this.store.seek(id);
     if (s === null) throw new HttpError(404, 'ERR_NOT_FOUND', 'this seek is gone (taken or cancelled)');
     if (s.by.identity === o.identity || s.by.keyHash === o.keyHash) throw new HttpError(409, 'ERR_CONFLICT', 'this is your own seek');
+    if (s.rated) await this.needsAccount(o.identity);
     if (await this.blockedEitherWay(s.by.identity, o.identity)) throw new HttpError(403, 'ERR_FORBIDDEN', 'this seek is not open to you');
     const mine = await this.ratings.rating(o.identity, s);
     if (s.range !== null && (mine.rating < s.range.min || mine.rating > s.range.max)) {
@@ -281,7 +342,7 @@ export class Lobby {
     } catch (e) {
       // No game was made: the seek is open again, for this player or another.
       await this.store.addSeek(s);
-      await this.bus.publish('seek-added', { seek: seekView(s) });
+      await this.publishSeek(s);
       throw e;
     }
   }
@@ -296,7 +357,8 @@ export class Lobby {
     const keys = players.map((p) => p.keyHash);
     const g = await this.games.createFor(terms.ruleset, terms.options, keys, terms.clock, this.rng.nextUint32(), terms.rated);
     for (const p of players) await this.clearPlayer(p.keyHash);
-    const seats = players.map((p, i) => ({ seat: i + 1, identity: p.identity, keyHash: p.keyHash }));
+    const shown = await Promise.all(players.map((p) => this.shown(p.identity, terms)));
+    const seats = players.map((p, i) => ({ seat: i + 1, identity: p.identity, keyHash: p.keyHash, shown: shown[i]! }));
     const event: PairedEvent = { gameId: g.id, seats, ruleset: terms.ruleset, clock: terms.clock, rated: terms.rated, ...from };
     await this.bus.publish('paired', event);
     return event;
@@ -312,11 +374,23 @@ export class Lobby {
 
   // ---- pools ----
 
-  /** Puts the key in a pool (leaving any other it waited in). Caps: one pool a key, a few entries an address. */
-  async joinPool(o: Owner, poolId: unknown, rawRange: unknown): Promise<{ pool: string; waiting: number }> {
+  /**
+   * Puts the key in a pool (leaving any other it waited in). Caps: one pool a key, a few entries an
+   * address. A rated entry (`rawRated` true; absent: rated for an account, casual for a key alone)
+   * needs an account; a pair's game is rated when both its entries are.
+   */
+  async joinPool(
+    o: Owner,
+    poolId: unknown,
+    rawRange: unknown,
+    rawRated?: unknown,
+  ): Promise<{ pool: string; waiting: number; rated: boolean }> {
     const spec = typeof poolId === 'string' ? this.pools.get(poolId) : undefined;
     if (spec === undefined) throw new HttpError(400, 'ERR_ARGUMENT', '"pool" must be the id of a pool (see the welcome message)');
     const range = readRange(rawRange);
+    const signedIn = (await this.names.name(o.identity)) !== null;
+    const rated = readRated(rawRated, signedIn);
+    if (rated && !signedIn) throw new HttpError(401, 'ERR_AUTH', RATED_NEEDS_ACCOUNT);
     const had = await this.store.entryOf(o.keyHash);
     const max = this.caps.poolEntriesPerKey * this.caps.addressShare;
     if (this.cfg.perAddress !== false && had === null && (await this.store.entriesOf(o.client)) >= max) {
@@ -324,10 +398,10 @@ export class Lobby {
     }
     this.count('join', o);
     const r = await this.ratings.rating(o.identity, spec);
-    const w: Waiting = { ...o, pool: spec.id, rating: r.rating, deviation: r.deviation, since: this.now(), range };
+    const w: Waiting = { ...o, pool: spec.id, rating: r.rating, deviation: r.deviation, since: this.now(), range, rated };
     await this.store.join(w);
     this.countsDirty = true;
-    return { pool: spec.id, waiting: (await this.store.counts())[spec.id] ?? 0 };
+    return { pool: spec.id, waiting: (await this.store.counts())[spec.id] ?? 0, rated };
   }
 
   /** Takes the key out of its pool; false if it waited nowhere. */
@@ -345,19 +419,19 @@ export class Lobby {
     return made;
   }
 
+  /** A pool's wave. A pair's game is rated when both entries are (two accounts), else casual. */
   private async wavePool(spec: PoolSpec, now: number): Promise<number> {
     const waiting = await this.store.waiting(spec.id);
     const entries = await Promise.all(waiting.map((w) => this.entry(w)));
     const pairs = pairWave(entries, now, this.rng.nextUint32(), this.cfg.rules ?? PAIRING_RULES);
     let made = 0;
-    const terms = poolTerms(spec);
     for (const { a, b } of pairs) {
       // Taken by another wave or gone meanwhile: neither is paired here.
       if (!(await this.store.takePair(spec.id, a.w.keyHash, b.w.keyHash))) continue;
       this.countsDirty = true;
       const players = this.rng.int(2) === 0 ? [a.w, b.w] : [b.w, a.w];
       try {
-        await this.pair(terms, players, { pool: spec.id, seek: null });
+        await this.pair(poolTerms(spec, a.w.rated && b.w.rated), players, { pool: spec.id, seek: null });
         made++;
       } catch (e) {
         // The game could not be made: both wait on, as they were.

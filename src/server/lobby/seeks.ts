@@ -54,11 +54,15 @@ export interface Seek extends Terms {
   range: RatingRange | null;
   /** The seeker's rating in these terms, shown to others. */
   rating: number;
+  /** Whether that rating is provisional (its deviation still high: shown with "?"). */
+  provisional: boolean;
+  /** The seeker's account name; null for a player key alone (anonymous). */
+  name: string | null;
   /** When it was made (ms). */
   created: number;
 }
 
-/** What everyone on the lobby page sees of a seek (no key hash, no address). */
+/** What everyone on the lobby page sees of a seek (no key hash, no identity, no address). */
 export interface SeekView {
   id: string;
   ruleset: string;
@@ -68,13 +72,16 @@ export interface SeekView {
   rated: boolean;
   colour: Colour;
   range: RatingRange | null;
+  /** The seeker: an account's name, or null (anonymous); the rating (rounded) and whether it is provisional. */
+  name: string | null;
   rating: number;
+  provisional: boolean;
   created: number;
 }
 
 export function seekView(s: Seek): SeekView {
-  const { id, ruleset, preset, options, clock, rated, colour, range, rating, created } = s;
-  return { id, ruleset, preset, options, clock, rated, colour, range, rating, created };
+  const { id, ruleset, preset, options, clock, rated, colour, range, name, provisional, created } = s;
+  return { id, ruleset, preset, options, clock, rated, colour, range, name, rating: Math.round(s.rating), provisional, created };
 }
 
 type Body = Record<string, unknown>;
@@ -102,8 +109,7 @@ export function readTerms(body: Body, minClockBaseMs: number): Terms {
   if (!built.ok) fail(built.error, 400);
   if (built.value.players !== 2)
     throw new HttpError(400, 'ERR_OPTION', `option players: the lobby pairs two players, not ${built.value.players}`);
-  const rated = body['rated'] ?? false;
-  if (typeof rated !== 'boolean') throw bad('"rated" must be true or false');
+  const rated = readRated(body['rated'], false);
   return { ruleset: r.value.info.id, options: { ...built.value.options }, preset, clock: readClock(body['clock'], minClockBaseMs), rated };
 }
 
@@ -114,6 +120,13 @@ function readClock(raw: unknown, minBase: number): ClockSpec | null {
     baseMs: intField(raw, 'baseMs', minBase, MAX_CLOCK_BASE_MS),
     incrementMs: intField(raw, 'incrementMs', 0, MAX_CLOCK_INCREMENT_MS),
   };
+}
+
+/** An optional `rated` flag: true, false, or `fallback` when absent. */
+export function readRated(raw: unknown, fallback: boolean): boolean {
+  if (raw === undefined) return fallback;
+  if (typeof raw !== 'boolean') throw bad('"rated" must be true or false');
+  return raw;
 }
 
 export function readColour(raw: unknown): Colour {
@@ -134,7 +147,7 @@ export function readRange(raw: unknown): RatingRange | null {
 
 // ---- pools ----
 
-/** A quick-pairing pool: one ruleset (default options), one clock; rated. */
+/** A quick-pairing pool: one ruleset (default options), one clock; a game rated when both entries are (accounts). */
 export interface PoolSpec {
   id: string;
   ruleset: string;
@@ -161,9 +174,9 @@ export function poolSpecs(): PoolSpec[] {
   return out;
 }
 
-/** The terms of a pool's games. */
-export function poolTerms(p: PoolSpec): Terms {
+/** The terms of a pool's games, rated or casual. */
+export function poolTerms(p: PoolSpec, rated: boolean): Terms {
   const g = buildGame(p.ruleset, {});
   if (!g.ok) fail(g.error);
-  return { ruleset: p.ruleset, options: { ...g.value.options }, preset: null, clock: p.clock, rated: true };
+  return { ruleset: p.ruleset, options: { ...g.value.options }, preset: null, clock: p.clock, rated };
 }

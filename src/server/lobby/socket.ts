@@ -3,6 +3,10 @@
  * watch) a socket is sent every open seek and every pool with how many wait in it, then each change
  * as it happens; with a key it may seek, cancel, accept, join a pool and leave it, and is told
  * `paired` with the game and its seat when a game is made for it (on every lobby socket of its key).
+ * A socket is never shown the seeks of a player it blocked or who blocked it. A `paired` is kept
+ * (PendingPairings: a minute, bounded) until a socket of the player is known to have received it
+ * (it answered the WebSocket ping sent right after it, or said `seen`), and is sent again on the
+ * player's next hello meanwhile: a drop at the wrong moment does not lose the game.
  *
  * Hardened as a game's live socket (live/socket.ts), with its helpers: frames read by `readFrame`
  * (size, JSON object, an echoable `id`), the same per-socket limits (messages a second, errors in a
@@ -32,6 +36,82 @@ export interface LobbySocketLimits {
 
 export const LOBBY_SOCKET_LIMITS: LobbySocketLimits = { maxPerKey: 8, maxPerClient: 64 };
 
+/** How long a `paired` not yet received is kept for its player's next hello, and how many are kept. */
+export interface PendingLimits {
+  keepMs: number;
+  /** In all (the oldest go first). */
+  max: number;
+  /** Per player (a player is paired into one game at a time; a few allow for races). */
+  perPlayer: number;
+}
+
+export const PENDING_LIMITS: PendingLimits = { keepMs: 60_000, max: 10_000, perPlayer: 4 };
+
+interface Pending {
+  player: string;
+  gameId: string;
+  text: string;
+  at: number;
+}
+
+/**
+ * The `paired` messages not yet known to be received, per player (a key's hash or its account's
+ * principal): kept `keepMs`, at most `perPlayer` a player and `max` in all, the oldest dropped first.
+ */
+export class PendingPairings {
+  /** In the order they were added (and so of their times). */
+  private readonly all = new Map<string, Pending>();
+  private readonly byPlayer = new Map<string, Pending[]>();
+
+  constructor(
+    readonly limits: PendingLimits = PENDING_LIMITS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get size(): number {
+    this.expire();
+    return this.all.size;
+  }
+
+  add(player: string, gameId: string, text: string): void {
+    this.expire();
+    this.seen(player, gameId);
+    const mine = this.byPlayer.get(player) ?? [];
+    for (const old of mine.slice(0, Math.max(0, mine.length - this.limits.perPlayer + 1))) this.drop(old);
+    while (this.all.size >= this.limits.max) this.drop(this.all.values().next().value as Pending);
+    const p: Pending = { player, gameId, text, at: this.now() };
+    this.all.set(`${player}\n${gameId}`, p);
+    this.byPlayer.set(player, [...(this.byPlayer.get(player) ?? []), p]);
+  }
+
+  /** The player's pairings not yet received, oldest first. */
+  of(player: string): { gameId: string; text: string }[] {
+    this.expire();
+    return (this.byPlayer.get(player) ?? []).map(({ gameId, text }) => ({ gameId, text }));
+  }
+
+  /** The player received it (or said so): not kept any longer. */
+  seen(player: string, gameId: string): void {
+    const p = this.all.get(`${player}\n${gameId}`);
+    if (p !== undefined) this.drop(p);
+  }
+
+  private drop(p: Pending): void {
+    this.all.delete(`${p.player}\n${p.gameId}`);
+    const left = (this.byPlayer.get(p.player) ?? []).filter((x) => x !== p);
+    if (left.length === 0) this.byPlayer.delete(p.player);
+    else this.byPlayer.set(p.player, left);
+  }
+
+  private expire(): void {
+    const before = this.now() - this.limits.keepMs;
+    for (const p of this.all.values()) {
+      if (p.at > before) break;
+      this.drop(p);
+    }
+  }
+}
+
 type Body = Record<string, unknown>;
 type MsgId = string | number | undefined;
 
@@ -42,6 +122,7 @@ export class LobbySockets {
   private readonly byKey = new Map<string, Set<LobbyConnection>>();
   private readonly perClient: Gauge;
   private readonly unsubscribe: (() => void)[];
+  readonly pending: PendingPairings;
 
   constructor(
     readonly lobby: Lobby,
@@ -50,11 +131,13 @@ export class LobbySockets {
     limits: Partial<LobbySocketLimits> = {},
     /** The hash a key acts as (its own, or its account's: GamesCore.principal), which seats are held under. */
     readonly principal: (keyHash: string | null) => string | null = (k) => k,
+    pending: Partial<PendingLimits> = {},
   ) {
     this.limits = { ...LOBBY_SOCKET_LIMITS, ...limits };
     this.perClient = new Gauge(this.limits.maxPerClient);
+    this.pending = new PendingPairings({ ...PENDING_LIMITS, ...pending });
     this.unsubscribe = [
-      bus.subscribe('seek-added', (m) => this.broadcast({ type: 'seek', seek: m.seek })),
+      bus.subscribe('seek-added', (m) => this.seekAdded(m)),
       bus.subscribe('seek-removed', (m) => this.broadcast({ type: 'unseek', id: m.id })),
       bus.subscribe('pool-counts', (m) => this.broadcast({ type: 'pools', counts: m.counts })),
       bus.subscribe('paired', (m) => this.paired(m)),
@@ -113,9 +196,20 @@ export class LobbySockets {
     for (const c of this.conns) c.sendText(text);
   }
 
-  /** Each player of a new game is told its id and seat, on every lobby socket of its key. */
+  /** A new seek, to every socket but those of players apart from its seeker (blocks, either way). */
+  private seekAdded(m: LobbyEvents['seek-added']): void {
+    const text = JSON.stringify({ type: 'seek', seek: m.seek });
+    const apart = new Set(m.apart);
+    for (const c of this.conns) if (c.identity === null || !apart.has(c.identity)) c.sendText(text);
+  }
+
+  /**
+   * Each player of a new game is told its id, its seat and its opponent, on every lobby socket of
+   * its key; the message is kept until one of them is known to have received it.
+   */
   private paired(m: PairedEvent): void {
     for (const s of m.seats) {
+      const opponent = m.seats.find((o) => o !== s)?.shown ?? null;
       const text = JSON.stringify({
         type: 'paired',
         gameId: m.gameId,
@@ -125,8 +219,10 @@ export class LobbySockets {
         rated: m.rated,
         pool: m.pool,
         seek: m.seek,
+        opponent,
       });
-      for (const c of this.byKey.get(s.keyHash) ?? []) c.sendText(text);
+      this.pending.add(s.keyHash, m.gameId, text);
+      for (const c of this.byKey.get(s.keyHash) ?? []) c.sendPaired(m.gameId, text);
     }
   }
 }
@@ -135,8 +231,10 @@ export class LobbySockets {
 class LobbyConnection {
   readonly socketId = randomBytes(9).toString('base64url');
   private keyHash: string | null = null;
-  private identity: string | null = null;
+  identity: string | null = null;
   private welcomed = false;
+  /** The pings sent after a `paired` (their payloads), and the game each confirms when answered. */
+  private readonly confirming = new Map<string, string>();
   private errors = 0;
   private windowStart = Date.now();
   private inWindow = 0;
@@ -147,10 +245,36 @@ class LobbyConnection {
     private readonly ws: WebSocket,
     readonly client: string,
     private readonly tracked: Tracked,
-  ) {}
+  ) {
+    ws.on('pong', (data: Buffer) => this.ponged(data));
+  }
 
   sendText(text: string): void {
     if (this.ws.readyState === this.ws.OPEN) this.ws.send(text);
+  }
+
+  /**
+   * Sends a `paired`, then a WebSocket ping carrying a fresh payload: its pong (which a browser
+   * sends by itself) comes after the client read the `paired`, which is then no longer kept.
+   */
+  sendPaired(gameId: string, text: string): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    this.ws.send(text);
+    if (this.confirming.size >= PENDING_LIMITS.perPlayer * 4) return;
+    const nonce = randomBytes(8).toString('hex');
+    this.confirming.set(nonce, gameId);
+    this.ws.ping(nonce);
+  }
+
+  private ponged(data: Buffer): void {
+    try {
+      const gameId = this.confirming.get(data.toString());
+      if (gameId === undefined || this.keyHash === null) return;
+      this.confirming.delete(data.toString());
+      this.sockets.pending.seen(this.keyHash, gameId);
+    } catch (e) {
+      logFailure('lobby socket: pong', e);
+    }
   }
 
   private reply(msg: Body): void {
@@ -205,6 +329,7 @@ class LobbyConnection {
       return;
     }
     if (type === 'hello') return this.hello(msg);
+    if (type === 'seen') return this.seen(msg, id);
     // A Map, not an object: a type such as "constructor" must not find anything.
     const act = typeof type === 'string' ? ACTS.get(type) : undefined;
     if (act === undefined) {
@@ -239,8 +364,23 @@ class LobbyConnection {
     this.keyHash = keyHash;
     // Accounts will name the player; until then the key's hash is who it is.
     this.identity = keyHash;
-    const snap = await this.sockets.lobby.snapshot();
+    const snap = await this.sockets.lobby.snapshot(keyHash);
     this.reply({ type: 'welcome', player: keyHash !== null, ...snap });
+    // What this player was paired into and may not have heard of (its socket dropped meanwhile).
+    if (keyHash !== null) for (const p of this.sockets.pending.of(keyHash)) this.sendPaired(p.gameId, p.text);
+  }
+
+  /** `{ type: 'seen', gameId }`: the client has the `paired` of that game; it is not sent again. */
+  private seen(msg: Body, id: MsgId): void {
+    const gameId = msg['gameId'];
+    if (typeof gameId !== 'string' || gameId.length === 0 || gameId.length > 64) {
+      throw new HttpError(400, 'ERR_ARGUMENT', '"gameId" must be the id of a game');
+    }
+    if (!this.welcomed) throw new HttpError(400, 'ERR_PROTOCOL', 'send hello first');
+    const o = this.owner();
+    this.sockets.pending.seen(o.keyHash, gameId);
+    this.errors = 0;
+    this.reply({ type: 'ack', id: id ?? null });
   }
 
   closed(): void {
@@ -281,13 +421,15 @@ const ACTS = new Map<string, Act>([
       return { gameId: p.gameId, seat: p.seats.find((s) => s.keyHash === o.keyHash)!.seat };
     },
   ],
-  ['pool-join', async (lobby, o, msg) => lobby.joinPool(o, msg['pool'], msg['range'])],
+  ['pool-join', async (lobby, o, msg) => lobby.joinPool(o, msg['pool'], msg['range'], msg['rated'])],
   ['pool-leave', async (lobby, o) => ({ left: await lobby.leavePool(o.keyHash) })],
 ]);
 
 /** The lobby's settings a server takes (ServerOptions.lobby). */
-export type LobbyOptions = Partial<Pick<LobbyConfig, 'waveMs' | 'seed' | 'ratings' | 'blocks' | 'caps' | 'rules'>> & {
+export type LobbyOptions = Partial<Pick<LobbyConfig, 'waveMs' | 'seed' | 'ratings' | 'blocks' | 'names' | 'caps' | 'rules'>> & {
   sockets?: Partial<LobbySocketLimits>;
+  /** How long, and how many, `paired` messages not yet received are kept. */
+  pending?: Partial<PendingLimits>;
 };
 
 /**
@@ -297,7 +439,7 @@ export type LobbyOptions = Partial<Pick<LobbyConfig, 'waveMs' | 'seed' | 'rating
  */
 export function createLobby(api: GamesApi, hub: LiveHub, opts: LobbyOptions & { minClockBaseMs?: number | undefined } = {}): LobbySockets {
   const bus = new InProcessBus<LobbyEvents>();
-  const { sockets, ...cfg } = opts;
+  const { sockets, pending, ...cfg } = opts;
   // `paired` is told once the new game is on disk (group commit: commit.ts), as a move is broadcast.
   const games: PairedGames = {
     createFor: async (...args) => {
@@ -315,5 +457,5 @@ export function createLobby(api: GamesApi, hub: LiveHub, opts: LobbyOptions & { 
   });
   lobby.start();
   const principal = (api as { principal?: (k: string | null) => string | null }).principal;
-  return new LobbySockets(lobby, bus, hub, sockets, (k) => (principal ? principal.call(api, k) : k));
+  return new LobbySockets(lobby, bus, hub, sockets, (k) => (principal ? principal.call(api, k) : k), pending);
 }

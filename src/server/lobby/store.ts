@@ -18,6 +18,8 @@ export interface Waiting {
   deviation: number;
   since: number;
   range: RatingRange | null;
+  /** Rated (an account's) or casual: a pair's game is rated when both entries are. */
+  rated: boolean;
 }
 
 export interface LobbyStore {

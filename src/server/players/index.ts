@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Accounts } from '../accounts/service.js';
 import type { GamesApi } from '../play.js';
-import { NEW_PLAYER, type RatingSource } from '../lobby/lobby.js';
+import { NEW_PLAYER, type Names, type RatingSource } from '../lobby/lobby.js';
 import { Ratings } from '../ratings/service.js';
 import { RatingStore } from '../ratings/store.js';
 import type { GameStore } from '../store.js';
@@ -25,6 +25,8 @@ export interface PlayersPart {
   ratings: RatingStore;
   /** The lobby's `RatingSource`: an account's rating in the ruleset, a newcomer's for anyone else. */
   ratingSource: RatingSource;
+  /** The lobby's `Names`: an account's name, null for a player key alone. */
+  names: Names;
   /** Registers the routes on the API's scope (a ServerOptions plugin). */
   route(scope: FastifyInstance): void;
 }
@@ -46,9 +48,10 @@ export function createPlayers(games: GameStore, api: GamesApi, accounts: Account
         const account = store.accountOf(identity);
         if (account === null) return NEW_PLAYER;
         const r = ratings.get(account, terms.ruleset, api.now());
-        return { rating: r.rating, deviation: r.deviation };
+        return { rating: r.rating, deviation: r.deviation, provisional: r.provisional };
       },
     },
+    names: { name: async (identity) => store.account(identity)?.name ?? null },
     route: (scope) => registerPlayers(scope, players, accounts),
   };
 }
