@@ -14,14 +14,14 @@ import { getRuleset } from '../src/games/index.js';
 import { createGabataServer, type GabataServer } from '../src/server/app.js';
 import { HttpError } from '../src/server/http.js';
 import { InProcessBus } from '../src/server/lobby/bus.js';
-import { Lobby, type LobbyEvents, type PairedEvent, type Rating } from '../src/server/lobby/lobby.js';
+import { Lobby, type LobbyConfig, type LobbyEvents, type PairedEvent, type Rating } from '../src/server/lobby/lobby.js';
 import type { Owner } from '../src/server/lobby/seeks.js';
 import { InMemoryLobbyStore } from '../src/server/lobby/store.js';
 import { ensureBuilt, newKey, request, tempDir } from './web-harness.js';
 
 // ---- the service, with a fake clock ----
 
-function fakeLobby(ratings: Record<string, Rating> = {}, blocks: Record<string, string[]> = {}) {
+function fakeLobby(ratings: Record<string, Rating> = {}, blocks: Record<string, string[]> = {}, cfg: Partial<LobbyConfig> = {}) {
   let t = 1_000_000;
   const made: { ruleset: string; keys: readonly string[] }[] = [];
   const bus = new InProcessBus<LobbyEvents>();
@@ -43,6 +43,7 @@ function fakeLobby(ratings: Record<string, Rating> = {}, blocks: Record<string, 
     now: () => t,
     ratings: { rating: async (id) => ratings[id] ?? { rating: 1500, deviation: 50 } },
     blocks: { blockedBy: async (id) => new Set(blocks[id] ?? []) },
+    ...cfg,
   });
   return { lobby, made, paired, counts, advance: (ms: number) => (t += ms), now: () => t };
 }
@@ -129,6 +130,74 @@ describe('the lobby service', () => {
     const p = await f.lobby.accept(owner('c'), ranged.id);
     expect(p.seats.map((s) => s.identity)).toEqual(['c', 'b']);
     expect((await refusal(f.lobby.accept(owner('d'), ranged.id))).code).toBe('ERR_NOT_FOUND');
+  });
+
+  it('caps open seeks and pool entries per address (four keys’ worth), unless per-address limits are off', async () => {
+    const f = fakeLobby();
+    const at = (name: string): Owner => owner(name, '10.0.0.9');
+    for (const name of ['a', 'b', 'c', 'd']) for (let i = 0; i < 3; i++) await f.lobby.seek(at(name), { ruleset: 'gifia' });
+    const seek = await refusal(f.lobby.seek(at('e'), { ruleset: 'gifia' }));
+    expect([seek.status, seek.code]).toEqual([429, 'ERR_RATE_LIMIT']);
+    expect(seek.message).toContain('this address has 12 open seeks');
+    await f.lobby.seek(owner('e', '10.0.0.10'), { ruleset: 'gifia' });
+    for (const name of ['a', 'b', 'c', 'd']) await f.lobby.joinPool(at(name), 'gifia/5+3', undefined);
+    const entry = await refusal(f.lobby.joinPool(at('e'), 'gifia/5+3', undefined));
+    expect([entry.code, entry.message]).toEqual(['ERR_RATE_LIMIT', 'this address has 4 players waiting in pools already']);
+    // A key already waiting may move to another pool.
+    expect((await f.lobby.joinPool(at('a'), 'gifia/corr', undefined)).pool).toBe('gifia/corr');
+    const open = fakeLobby({}, {}, { perAddress: false });
+    for (const name of ['a', 'b', 'c', 'd', 'e']) for (let i = 0; i < 3; i++) await open.lobby.seek(at(name), { ruleset: 'gifia' });
+    for (const name of ['a', 'b', 'c', 'd', 'e']) await open.lobby.joinPool(at(name), 'gifia/5+3', undefined);
+  });
+
+  it('counts seeks, pool joins and accepts a minute per key and per address', async () => {
+    const f = fakeLobby({}, {}, { caps: { seeksPerMinute: 2, joinsPerMinute: 2, acceptsPerMinute: 1 } });
+    for (let i = 0; i < 2; i++) {
+      const s = await f.lobby.seek(owner('a'), { ruleset: 'selus' });
+      await f.lobby.cancel('k-a', s.id);
+      await f.lobby.joinPool(owner('a'), 'selus/5+3', undefined);
+      await f.lobby.leavePool('k-a');
+    }
+    const third = await refusal(f.lobby.seek(owner('a'), { ruleset: 'selus' }));
+    expect([third.code, third.message]).toEqual(['ERR_RATE_LIMIT', expect.stringContaining('a minute')]);
+    expect((await refusal(f.lobby.joinPool(owner('a'), 'selus/5+3', undefined))).code).toBe('ERR_RATE_LIMIT');
+    expect((await refusal(f.lobby.accept(owner('a'), 'nothing'))).code).toBe('ERR_NOT_FOUND');
+    expect((await refusal(f.lobby.accept(owner('a'), 'nothing'))).code).toBe('ERR_RATE_LIMIT');
+    // Another key from another address counts afresh; from the same address, the address's allowance (4 times) holds.
+    await f.lobby.seek(owner('b', '10.0.0.2'), { ruleset: 'selus' });
+    for (const name of ['c', 'd', 'e'])
+      await f.lobby.seek(owner(name), { ruleset: 'selus' }).then((s) => f.lobby.cancel(`k-${name}`, s.id));
+    for (const name of ['c', 'd', 'e'])
+      await f.lobby.seek(owner(name), { ruleset: 'selus' }).then((s) => f.lobby.cancel(`k-${name}`, s.id));
+    const address = await refusal(f.lobby.seek(owner('g'), { ruleset: 'selus' }));
+    expect(address.message).toContain('from this address');
+    f.advance(60_000);
+    await f.lobby.seek(owner('a'), { ruleset: 'selus' });
+  });
+
+  it('names the seeker and refuses rated seeks and pool entries without an account, with the fake sources too', async () => {
+    // The fake's ratings: a's sure, anyone else's 1500 with a deviation of 50 (sure too).
+    const f = fakeLobby({ a: { rating: 1712.4, deviation: 60 } }, {}, { names: { name: async (id) => (id === 'a' ? 'Makeda' : null) } });
+    expect(await f.lobby.seek(owner('a'), { ruleset: 'selus', rated: true })).toMatchObject({
+      name: 'Makeda',
+      rating: 1712,
+      provisional: false,
+      rated: true,
+    });
+    const rated = await refusal(f.lobby.seek(owner('x'), { ruleset: 'selus', rated: true }));
+    expect([rated.status, rated.code, rated.message]).toEqual([401, 'ERR_AUTH', 'rated games are between accounts: sign in']);
+    expect((await refusal(f.lobby.joinPool(owner('x'), 'selus/5+3', undefined, true))).code).toBe('ERR_AUTH');
+    expect(await f.lobby.joinPool(owner('x'), 'selus/5+3', undefined)).toMatchObject({ rated: false });
+    expect(await f.lobby.seek(owner('x'), { ruleset: 'selus' })).toMatchObject({ name: null, rating: 1500, provisional: false });
+  });
+
+  it('lists to a player only the seeks of those he is not apart from', async () => {
+    const f = fakeLobby({}, { a: ['b'], b: ['a'] });
+    const fromA = await f.lobby.seek(owner('a'), { ruleset: 'selus' });
+    const fromC = await f.lobby.seek(owner('c'), { ruleset: 'selus' });
+    expect((await f.lobby.snapshot('b')).seeks.map((s) => s.id)).toEqual([fromC.id]);
+    expect((await f.lobby.snapshot('c')).seeks.map((s) => s.id)).toEqual([fromA.id, fromC.id]);
+    expect((await f.lobby.snapshot(null)).seeks).toHaveLength(2);
   });
 
   it('drops the seeks of a socket that closed, and a paired player’s other seeks', async () => {

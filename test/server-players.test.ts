@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGabataServer, type GabataServer } from '../src/server/app.js';
 import { sha256 } from '../src/server/keys.js';
-import { sayingsOf, SAY_LIMITS } from '../src/server/players/say.js';
+import { Sayings, sayingsOf, SAY_LIMITS } from '../src/server/players/say.js';
 import { ACTIVE_MS } from '../src/server/players/service.js';
 import { LobbyBlocks, PlayerStore } from '../src/server/players/store.js';
 import { RatingStore } from '../src/server/ratings/store.js';
@@ -217,6 +217,17 @@ describe('quick messages', () => {
       sayingsOf(server.api).limits = SAY_LIMITS;
       for (const l of [la, lb, watcher]) await l.close();
     }
+  });
+
+  it('caps a key at 60 phrases a minute over all its games, and an address at four times that', () => {
+    const s = new Sayings();
+    for (let g = 0; g < 60; g++) s.take(`g${g}`, 1, 1000, 'k1', '10.0.0.1');
+    expect(() => s.take('g60', 1, 1000, 'k1', '10.0.0.1')).toThrow(/at most 60 phrases a minute/);
+    for (const k of ['k2', 'k3', 'k4']) for (let g = 0; g < 60; g++) s.take(`${k}-g${g}`, 1, 1000, k, '10.0.0.1');
+    expect(() => s.take('k5-g0', 1, 1000, 'k5', '10.0.0.1')).toThrow(/an address says at most 240 phrases a minute/);
+    // Not per address when the server counts none (null), and the next minute afresh.
+    s.take('k5-g0', 1, 1000, 'k5', null);
+    s.take('g60', 1, 61_000, 'k1', '10.0.0.1');
   });
 
   it('is not told to a player who blocked the speaker, or whom the speaker blocked', async () => {
