@@ -1,18 +1,23 @@
 /**
  * The clause IDs the engine and the texts cite must be the right ones. Every event a ruleset
- * emits may name the SPEC clause behind it, and the web app shows that clause beside the
- * commentary and the between-rounds summary; a wrong number there tells a player the wrong rule.
+ * emits may name the clause behind it, and the web app shows that clause beside the commentary
+ * and the between-rounds summary; a wrong number there tells a player the wrong rule.
  *
- * Three checks:
+ * The clauses, ambiguities and sections are those of docs/rules.md, the project's own rules
+ * reference (generated from the catalogue's clause data and the rulesets' options, and kept in
+ * step with them by test/rules-doc.test.ts). Three checks:
  * 1. Seeded random play in every ruleset (defaults and the options that make rarer events),
- *    with event traces: every cited ID exists in SPEC.md and is one of the clauses allowed for
- *    that (ruleset, event) in the table below, which was written by reading each clause's text.
- * 2. Every option ref and reconstruction ref names something that exists in SPEC.md.
+ *    with event traces: every cited ID exists in the reference and is one of the clauses allowed
+ *    for that (ruleset, event) in the table below, which was written by reading each clause's text.
+ * 2. Every option ref and reconstruction ref names something that exists in the reference.
  * 3. The web's clause sentences (src/web/text.ts) and the catalogue's (src/catalogue/entries.ts)
  *    name clauses that exist and say what the clause says: per ID a few keywords that must be
- *    found in the SPEC text (which checks the keywords) and in both paraphrases.
+ *    found in both paraphrases.
+ * When the external rules specification (../shared/rules/SPEC.md) sits beside the repository, a
+ * cross-check compares the reference with it: the same clause, ambiguity and example IDs, and the
+ * keywords found in its clause texts too. A fresh clone has no such folder and skips it.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -24,62 +29,42 @@ import { CATALOGUE } from '../src/catalogue/index.js';
 import { RULESETS, getRuleset } from '../src/games/index.js';
 import { isSimultaneous, legalMoveList, legalMoveListFor } from '../src/notation/move.js';
 import { CLAUSES, START_RULE, clauseText } from '../src/web/text.js';
+import { readRulesDoc } from './helpers/rules-doc.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const spec = readFileSync(join(root, '..', 'shared', 'rules', 'SPEC.md'), 'utf8');
+const RULES = readRulesDoc(root);
 
 // ---------------------------------------------------------------------------------------------
-// SPEC.md, read as data.
+// docs/rules.md, read as data.
 
-/** Clause ID -> clause text, from the rule tables (`| ID | text | source |`). */
-function specClauses(text: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const line of text.split('\n')) {
-    const m = /^\|\s*((?:ADW|AKS|ABA|SEL|GIF)-(?:3P-)?\d{2})\s*\|(.*)\|\s*$/.exec(line);
-    if (!m) continue;
-    // The text may itself hold '|' (option values): the source is the last cell.
-    const body = m[2]!;
-    out.set(m[1]!, body.slice(0, body.lastIndexOf('|')).trim());
-  }
-  return out;
-}
+/** Clause ID -> clause text, from the reference's clause tables. */
+const CLAUSE_TEXT = RULES.clauses;
 
-const CLAUSE_TEXT = specClauses(spec);
+/** Ambiguity IDs (A2, K1, B4, S8, G1...) of the reference's ambiguity tables. */
+const AMBIGUITY_IDS = RULES.ambiguities;
 
-/** Ambiguity IDs (A2, K1, B4, S8, G1...) of the "Ambiguities" tables, by the letter of their ruleset. */
-const AMBIGUITY_IDS = new Set([...spec.matchAll(/^\|\s*([AKBSG]\d{1,2})\s*\|/gm)].map((m) => m[1]!));
+/** Does a `§N` or `§N.k` reference name a section of the reference (or item k of section N)? */
+const sectionExists = RULES.sectionExists;
 
-/** Does a `§N` or `§N.k` reference name a section of SPEC.md (or item k of section N)? */
-function sectionExists(ref: string): boolean {
-  const m = /^§(\d+)(?:\.(\d+))?$/.exec(ref);
-  if (!m) return false;
-  const start = spec.search(new RegExp(`^## ${m[1]}\\. `, 'm'));
-  if (start < 0) return false;
-  if (m[2] === undefined) return true;
-  const rest = spec.slice(start + 3);
-  const end = rest.search(/^## \d+\. /m);
-  const body = end < 0 ? rest : rest.slice(0, end);
-  return new RegExp(`^(### ${m[1]}\\.${m[2]}\\b|${m[2]}\\. )`, 'm').test(body);
-}
-
-/** Does a cited ID exist in SPEC.md (a clause, an ambiguity or a section)? */
-function existsInSpec(id: string): boolean {
+/** Does a cited ID exist in the reference (a clause, an ambiguity or a section)? */
+function existsInRules(id: string): boolean {
   if (CLAUSE_TEXT.has(id)) return true;
   if (AMBIGUITY_IDS.has(id)) return true;
   return sectionExists(id);
 }
 
-describe('SPEC.md as read by this test', () => {
+describe('docs/rules.md as read by this test', () => {
   it('finds the clause tables, the ambiguity tables and the sections', () => {
     expect(CLAUSE_TEXT.size).toBeGreaterThanOrEqual(90);
-    expect(CLAUSE_TEXT.get('ADW-18')).toMatch(/^Tally/);
-    expect(CLAUSE_TEXT.get('ADW-13')).toMatch(/wegueContinuation = mandatory \| optional \| none/);
+    expect(CLAUSE_TEXT.get('ADW-18')).toMatch(/counts his hand and his wegues/);
+    expect(CLAUSE_TEXT.get('ADW-13')).toMatch(/sow again/);
     expect(AMBIGUITY_IDS.has('K1')).toBe(true);
+    expect(AMBIGUITY_IDS.has('A15')).toBe(false);
     expect(sectionExists('§7.4')).toBe(true);
     expect(sectionExists('§8.3')).toBe(true);
     expect(sectionExists('§1')).toBe(true);
     expect(sectionExists('§8.9')).toBe(false);
-    expect(existsInSpec('ADW-24')).toBe(false);
+    expect(existsInRules('ADW-24')).toBe(false);
   });
 });
 
@@ -310,7 +295,7 @@ function checkTrace(id: string, table: Table, trace: GameEvent[], seen: Seen, ra
     if (e.type === 'raceEnd') race.on = false;
     seen.keys.add(key);
     const rule = e.rule ?? '';
-    if (rule !== '' && !existsInSpec(rule)) seen.problems.push(`${id} ${key}: cites ${rule}, which is not in SPEC.md`);
+    if (rule !== '' && !existsInRules(rule)) seen.problems.push(`${id} ${key}: cites ${rule}, which is not in docs/rules.md`);
     const allowed = table[key];
     if (allowed === undefined) seen.problems.push(`${id} ${key}: no entry in the table (cites ${rule || 'nothing'})`);
     else if (!allowed.includes(rule))
@@ -345,7 +330,7 @@ function playChecked(id: string, game: Game, seed: number, maxPlies: number, see
   }
 }
 
-describe('every clause an event cites exists in SPEC.md and is the clause for that event', () => {
+describe('every clause an event cites exists in docs/rules.md and is the clause for that event', () => {
   it('covers every registered ruleset', () => {
     expect(RULESETS.map((r) => r.info.id).sort()).toEqual(Object.keys(TABLES).sort());
   });
@@ -366,10 +351,10 @@ describe('every clause an event cites exists in SPEC.md and is the clause for th
     });
   }
 
-  it('the table itself cites only IDs that exist in SPEC.md', () => {
+  it('the table itself cites only IDs that exist in docs/rules.md', () => {
     const missing = Object.values(TABLES)
       .flatMap((t) => Object.values(t).flat())
-      .filter((r) => r !== '' && !existsInSpec(r));
+      .filter((r) => r !== '' && !existsInRules(r));
     expect(missing).toEqual([]);
   });
 
@@ -384,25 +369,25 @@ describe('every clause an event cites exists in SPEC.md and is the clause for th
 });
 
 describe('the table catches a wrong citation', () => {
-  it('flags an event citing a clause about something else, and an ID that SPEC.md lacks', () => {
+  it('flags an event citing a clause about something else, and an ID that docs/rules.md lacks', () => {
     const seen: Seen = { keys: new Set(), problems: [], moves: 0 };
     const race = { on: false };
     checkTrace('gabata-adowa', GABATA, [{ type: 'roundEnd', round: 1, totals: [0, 30, 24], reason: 'rules', rule: 'ADW-17' }], seen, race);
     checkTrace('gabata-adowa', GABATA, [{ type: 'pass', player: 1, rule: 'ADW-99' }], seen, race);
     expect(seen.problems).toHaveLength(3);
     expect(seen.problems[0]).toMatch(/roundEnd:rules: cites ADW-17, expected ADW-18/);
-    expect(seen.problems[1]).toMatch(/ADW-99, which is not in SPEC.md/);
+    expect(seen.problems[1]).toMatch(/ADW-99, which is not in docs\/rules.md/);
   });
 });
 
 // ---------------------------------------------------------------------------------------------
 // 2. Refs of options, reconstructions and landmarks.
 
-describe('option and reconstruction refs name things in SPEC.md', () => {
+describe('option and reconstruction refs name things in docs/rules.md', () => {
   it('every option ref exists', () => {
     const bad: string[] = [];
     for (const rs of RULESETS) {
-      for (const o of rs.options) for (const r of o.refs ?? []) if (!existsInSpec(r)) bad.push(`${rs.info.id} ${o.name}: ${r}`);
+      for (const o of rs.options) for (const r of o.refs ?? []) if (!existsInRules(r)) bad.push(`${rs.info.id} ${o.name}: ${r}`);
     }
     expect(bad).toEqual([]);
   });
@@ -411,7 +396,7 @@ describe('option and reconstruction refs name things in SPEC.md', () => {
     const bad: string[] = [];
     for (const rs of RULESETS) {
       for (const rc of rs.info.reconstructions) {
-        for (const part of rc.ref.replace(/^SPEC\s+/, '').split(/\s*\/\s*/)) if (!existsInSpec(part)) bad.push(`${rs.info.id}: ${rc.ref}`);
+        for (const part of rc.ref.replace(/^SPEC\s+/, '').split(/\s*\/\s*/)) if (!existsInRules(part)) bad.push(`${rs.info.id}: ${rc.ref}`);
       }
     }
     expect(bad).toEqual([]);
@@ -427,8 +412,9 @@ describe('option and reconstruction refs name things in SPEC.md', () => {
 
   it('the clause that refuses a start names a starting-hole rule', () => {
     for (const [prefix, rule] of Object.entries(START_RULE)) {
-      expect(existsInSpec(rule), `${prefix}: ${rule}`).toBe(true);
-      expect(CLAUSE_TEXT.get(rule)!, `${prefix}: ${rule}`).toMatch(/start|choos/i);
+      expect(existsInRules(rule), `${prefix}: ${rule}`).toBe(true);
+      // Our paraphrase of GIF-04 says which hole a move lifts ("lifts one of your holes").
+      expect(CLAUSE_TEXT.get(rule)!, `${prefix}: ${rule}`).toMatch(/start|choos|lifts one of your holes/i);
     }
   });
 });
@@ -436,7 +422,10 @@ describe('option and reconstruction refs name things in SPEC.md', () => {
 // ---------------------------------------------------------------------------------------------
 // 3. The web's and the catalogue's clause sentences.
 
-/** Per clause, keywords that its SPEC text and every paraphrase of it must contain. */
+/**
+ * Per clause, keywords that its text in docs/rules.md, every paraphrase of it and (in the
+ * cross-check) its text in the external specification must contain.
+ */
 const KEYWORDS: Record<string, readonly RegExp[]> = {
   'ADW-01': [/three rows of six/i],
   'ADW-02': [/three counters/i, /54/],
@@ -530,27 +519,27 @@ const KEYWORDS: Record<string, readonly RegExp[]> = {
   'GIF-13': [/later rounds/i, /alternat/i],
 };
 
-/** Keywords for the web's sentences about sections of SPEC.md (no clause text to check them against). */
+/** Keywords for the web's sentences about sections of the reference (no clause text to check them against). */
 const SECTION_KEYWORDS: Record<string, readonly RegExp[]> = {
   '§1': [/starting hole|origin/i, /sown into|sows into/i, /skipOriginOnLongLaps/],
   '§7': [/lock-step/i, /tick/i],
   '§8': [/never end|perpetual/i, /repeti/i],
 };
 
-describe('clause sentences of the web app and the catalogue say what SPEC.md says', () => {
-  it('every SPEC clause has keywords here, and the keywords are in its SPEC text', () => {
+describe('clause sentences of the web app and the catalogue say what the rules reference says', () => {
+  it('every clause of docs/rules.md has keywords here, and the keywords are in its text there', () => {
     expect([...CLAUSE_TEXT.keys()].filter((id) => KEYWORDS[id] === undefined)).toEqual([]);
     const bad: string[] = [];
     for (const [id, res] of Object.entries(KEYWORDS)) {
       const text = CLAUSE_TEXT.get(id);
-      if (text === undefined) bad.push(`${id}: not in SPEC.md`);
-      else for (const re of res) if (!re.test(text)) bad.push(`${id}: SPEC text lacks ${re}`);
+      if (text === undefined) bad.push(`${id}: not in docs/rules.md`);
+      else for (const re of res) if (!re.test(text)) bad.push(`${id}: its text lacks ${re}`);
     }
     expect(bad).toEqual([]);
   });
 
-  it('the web CLAUSES table names only clauses of SPEC.md and covers all of them', () => {
-    expect(Object.keys(CLAUSES).filter((id) => !existsInSpec(id))).toEqual([]);
+  it('the web CLAUSES table names only clauses of docs/rules.md and covers all of them', () => {
+    expect(Object.keys(CLAUSES).filter((id) => !existsInRules(id))).toEqual([]);
     expect([...CLAUSE_TEXT.keys()].filter((id) => CLAUSES[id] === undefined)).toEqual([]);
   });
 
@@ -577,7 +566,7 @@ describe('clause sentences of the web app and the catalogue say what SPEC.md say
       }
       const prefix = rs.value.info.clausePrefix;
       for (const c of entry.clauses) {
-        if (!CLAUSE_TEXT.has(c.id)) bad.push(`${entry.rulesetId} ${c.id}: not in SPEC.md`);
+        if (!CLAUSE_TEXT.has(c.id)) bad.push(`${entry.rulesetId} ${c.id}: not in docs/rules.md`);
         const family = c.id.split('-')[0]!;
         if (family !== prefix && !(prefix === 'AKS' && family === 'ADW') && !(prefix === 'ADW' && c.id.startsWith('AKS-3P-'))) {
           bad.push(`${entry.rulesetId} ${c.id}: another ruleset's clause`);
@@ -592,5 +581,79 @@ describe('clause sentences of the web app and the catalogue say what SPEC.md say
     // ADW-17's sentence put under ADW-18 (the mistake this file guards against).
     const wrong = CLAUSES['ADW-17']!;
     expect(KEYWORDS['ADW-18']!.every((re) => re.test(wrong))).toBe(false);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// 4. Cross-check with the external rules specification, when it sits beside the repository.
+
+const SPEC_PATH = join(root, '..', 'shared', 'rules', 'SPEC.md');
+const SPEC = existsSync(SPEC_PATH) ? readFileSync(SPEC_PATH, 'utf8') : '';
+
+/** SPEC.md's clause ID -> clause text, from its rule tables (`| ID | text | source |`). */
+function specClauses(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    const m = /^\|\s*((?:ADW|AKS|ABA|SEL|GIF)-(?:3P-)?\d{2})\s*\|(.*)\|\s*$/.exec(line);
+    if (!m) continue;
+    // The text may itself hold '|' (option values): the source is the last cell.
+    const body = m[2]!;
+    out.set(m[1]!, body.slice(0, body.lastIndexOf('|')).trim());
+  }
+  return out;
+}
+
+describe.skipIf(SPEC === '')('cross-check with ../shared/rules/SPEC.md (skipped when that file is absent, as in a fresh clone)', () => {
+  const specText = specClauses(SPEC);
+  const specAmbiguities = new Set([...SPEC.matchAll(/^\|\s*([AKBSG]\d{1,2})\s*\|/gm)].map((m) => m[1]!));
+  const specExamples = new Set(SPEC.match(/\b(?:ADW|AKS|ABA|SEL|GIF)-E\d\b/g) ?? []);
+  const specSection = (ref: string): boolean => {
+    const m = /^§(\d+)(?:\.(\d+))?$/.exec(ref);
+    if (!m) return false;
+    const start = SPEC.search(new RegExp(`^## ${m[1]}\\. `, 'm'));
+    if (start < 0) return false;
+    if (m[2] === undefined) return true;
+    const rest = SPEC.slice(start + 3);
+    const end = rest.search(/^## \d+\. /m);
+    const body = end < 0 ? rest : rest.slice(0, end);
+    return new RegExp(`^(### ${m[1]}\\.${m[2]}\\b|${m[2]}\\. )`, 'm').test(body);
+  };
+
+  it('reads SPEC.md as before (its clause tables, ambiguity tables and sections)', () => {
+    expect(specText.size).toBeGreaterThanOrEqual(90);
+    expect(specText.get('ADW-18')).toMatch(/^Tally/);
+    expect(specText.get('ADW-13')).toMatch(/wegueContinuation = mandatory \| optional \| none/);
+    expect(specSection('§8.3')).toBe(true);
+    expect(specSection('§8.9')).toBe(false);
+  });
+
+  it('the repository has the same clause IDs, ambiguity IDs and worked examples as SPEC.md', () => {
+    expect([...CLAUSE_TEXT.keys()].sort()).toEqual([...specText.keys()].sort());
+    expect([...AMBIGUITY_IDS].sort()).toEqual([...specAmbiguities].sort());
+    expect([...RULES.examples].sort()).toEqual([...specExamples].sort());
+  });
+
+  it("every section the engine and the reference cite exists in SPEC.md with the reference's numbering", () => {
+    const refs = new Set([
+      ...Object.values(TABLES).flatMap((t) => Object.values(t).flat()),
+      ...RULESETS.flatMap((rs) => rs.options.flatMap((o) => o.refs ?? [])),
+    ]);
+    const sections = [...refs].filter((r) => r.startsWith('§'));
+    expect(sections.length).toBeGreaterThan(5);
+    expect(sections.filter((r) => !specSection(r) || !sectionExists(r))).toEqual([]);
+  });
+
+  it('the clause that refuses a start speaks of starting or choosing in SPEC.md too', () => {
+    for (const [prefix, rule] of Object.entries(START_RULE)) expect(specText.get(rule), `${prefix}: ${rule}`).toMatch(/start|choos/i);
+  });
+
+  it('the keywords of every clause are in its SPEC.md text too', () => {
+    const bad: string[] = [];
+    for (const [id, res] of Object.entries(KEYWORDS)) {
+      const text = specText.get(id);
+      if (text === undefined) bad.push(`${id}: not in SPEC.md`);
+      else for (const re of res) if (!re.test(text)) bad.push(`${id}: SPEC text lacks ${re}`);
+    }
+    expect(bad).toEqual([]);
   });
 });

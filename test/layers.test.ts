@@ -1,8 +1,12 @@
 /**
- * The house's one-way layering (STYLE.md): core -> i18n -> games -> notation -> testing -> ai -> sim /
- * protocol / catalogue -> cli / server / web. A module may import only from its own layer or a
- * lower one, and the browser app never imports the server, the CLI, test scaffolding, or Node-only
- * tools.
+ * The project's one-way layering, stated here (this test is its definition): each folder of src/
+ * is a layer, lowest first
+ *   core -> i18n -> games -> notation -> testing -> ai -> sim / protocol / catalogue -> cli / server / web
+ * (core: boards, tracks, state, the sowing kernel, events; games: one module per ruleset; notation:
+ * positions, moves, records; ai: agents; sim, protocol, catalogue: tools built on them; cli, server,
+ * web: the programs). A module may import only from its own layer or a lower one, so data flows one
+ * way: a rule lives in its game module and never learns about a screen or a socket. The browser app
+ * never imports the server, the CLI, test scaffolding, or Node-only tools.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';

@@ -1,6 +1,10 @@
 /**
- * The specification's promise, checked: every rule clause ID of SPEC.md is cited by a test that
- * runs and asserts, and every worked example (and the loop vector of §8) is a test.
+ * The rules reference's promise, checked: every rule clause ID of docs/rules.md (the project's
+ * own rules reference, generated from the catalogue's clause data and kept in step with it by
+ * test/rules-doc.test.ts) is cited by a test that runs and asserts, and every worked example
+ * (and the loop vector of §8) is a test. Nothing here reads outside the repository; the
+ * comparison with the external specification, when it sits beside the repository, is in
+ * test/clause-citations.test.ts.
  *
  * A clause counts as tested only through an `it`/`test` whose title cites it and which
  * - runs unconditionally: no `.skip`, `.todo`, `.only`, `.runIf`, `.skipIf`, not under an `if`,
@@ -13,10 +17,12 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { CATALOGUE } from '../src/catalogue/index.js';
 import { type FoundTest, citedIds, findTests, uncoveredClauses } from './helpers/clause-coverage.js';
+import { readRulesDoc } from './helpers/rules-doc.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const spec = readFileSync(join(root, '..', 'shared', 'rules', 'SPEC.md'), 'utf8');
+const rules = readRulesDoc(root);
 
 function testFiles(dir: string): string[] {
   const out: string[] = [];
@@ -29,19 +35,23 @@ function testFiles(dir: string): string[] {
   return out;
 }
 
-const clauseIds = [...new Set(spec.match(/\b(?:ADW|AKS|ABA|SEL|GIF)-(?:3P-)?\d{2}\b/g) ?? [])].sort();
-const exampleIds = [...new Set(spec.match(/\b(?:ADW|AKS|ABA|SEL|GIF)-E\d\b/g) ?? [])].sort();
+const clauseIds = [...rules.clauses.keys()].sort();
+const exampleIds = [...new Set(rules.examples)].sort();
 
 const tests: FoundTest[] = [...testFiles(join(root, 'src')), ...testFiles(join(root, 'test'))].flatMap((f) =>
   findTests(relative(root, f), readFileSync(f, 'utf8')),
 );
 const running = tests.filter((t) => t.excluded === '');
 
-describe('SPEC.md coverage', () => {
-  it('finds the clause and example IDs in SPEC.md, and the tests', () => {
+describe('rules reference coverage', () => {
+  it('finds the clause and example IDs in docs/rules.md, and the tests', () => {
     expect(clauseIds.length).toBeGreaterThan(80);
     expect(exampleIds.length).toBeGreaterThan(20);
     expect(running.length).toBeGreaterThan(400);
+  });
+  it("docs/rules.md lists every clause of the catalogue's clause data, and only those", () => {
+    const data = [...new Set(CATALOGUE.flatMap((e) => e.clauses.map((c) => c.id)))].sort();
+    expect(clauseIds).toEqual(data);
   });
   it('every rule clause ID is cited by at least one test that runs and asserts', () => {
     expect(uncoveredClauses(clauseIds, tests)).toEqual([]);
