@@ -58,8 +58,8 @@ const nextAddress = (): string => {
   return `10.9.${ip >> 8}.${ip & 255}`;
 };
 
-async function openLobby(url: string, hello?: { key?: string }, from = nextAddress()): Promise<LobbyClient> {
-  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/lobby/live`, { headers: { 'x-forwarded-for': from } });
+async function openLobby(url: string, hello?: { key?: string }, from = nextAddress(), autoPong = true): Promise<LobbyClient> {
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/lobby/live`, { headers: { 'x-forwarded-for': from }, autoPong });
   const frames: Frame[] = [];
   const text: string[] = [];
   const waiters = new Set<() => void>();
@@ -310,6 +310,31 @@ describe('a paired message missed', () => {
     expect(third.frames.filter((f) => f['type'] === 'paired')).toEqual([]);
     expect(b2.frames.filter((f) => f['type'] === 'paired')).toEqual([]);
     for (const c of [lb, third, b2]) c.ws.close();
+  });
+
+  it('is sent on every hello while the client neither answers the ping nor says seen; then no more', async () => {
+    const [ka, kb] = [newKey(), newKey()];
+    const la = await openLobby(url, { key: ka }, nextAddress(), false);
+    const lb = await openLobby(url, { key: kb });
+    for (const c of [la, lb]) {
+      c.send({ type: 'pool-join', id: 1, pool: 'gifia/corr' });
+      await c.next((f) => f['id'] === 1);
+    }
+    const first = await la.next((f) => f['type'] === 'paired');
+    la.ws.close();
+    await la.closed;
+    const again = await openLobby(url, { key: ka }, nextAddress(), false);
+    expect((await again.next((f) => f['type'] === 'paired'))['gameId']).toBe(first['gameId']);
+    again.send({ type: 'seen', id: 'bad', gameId: 7 });
+    expect(await again.next((f) => f['id'] === 'bad')).toMatchObject({ type: 'error', code: 'ERR_ARGUMENT' });
+    again.send({ type: 'seen', id: 'ok', gameId: first['gameId'] });
+    expect(await again.next((f) => f['id'] === 'ok')).toEqual({ type: 'ack', id: 'ok' });
+    again.ws.close();
+    await again.closed;
+    const third = await openLobby(url, { key: ka }, nextAddress(), false);
+    await pause(300);
+    expect(third.frames.filter((f) => f['type'] === 'paired')).toEqual([]);
+    for (const c of [lb, third]) c.ws.close();
   });
 
   it('is kept a minute at most, a few a player, a bounded number in all', () => {
