@@ -596,6 +596,8 @@ class PairingRun {
       accounts: this.players.filter((p) => p.account).length,
       paired: waits.length,
       unpaired,
+      // The first paired waited for the next wave (every 3 s); the others for the games made before theirs too.
+      minWaitMs: round1(waits.length ? waits[0] : null),
       medianWaitMs: round1(quantile(waits, 0.5)),
       p90WaitMs: round1(quantile(waits, 0.9)),
       p99WaitMs: round1(quantile(waits, 0.99)),
