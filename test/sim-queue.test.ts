@@ -3,19 +3,22 @@
  * child processes of the built CLI (run `npx tsc -p tsconfig.json` first): results equal to a
  * local run match for match, a worker killed mid-task (SIGKILL) loses nothing and doubles nothing,
  * a resumed run collects what was finished, a worker of another version refuses, two runs on one
- * Redis do not mix, an unreachable Redis is ERR_QUEUE.
+ * Redis do not mix, an unreachable Redis is ERR_QUEUE. A worker still finishing a batch of an
+ * interrupted run is driven by hand (a BullMQ worker of the test) to finish it at the exact point
+ * of the resumed run's start where it once raced it.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Queue } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Job, Queue, QueueEvents, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { getRuleset } from '../src/games/index.js';
 import { playBatch, type BatchSpec, type MatchOutcome } from '../src/sim/batch.js';
 import { QueueRunner } from '../src/sim/queue.js';
-import { PREFIX } from '../src/sim/queue/redis.js';
+import { PREFIX, type QueueResult, type QueueTask } from '../src/sim/queue/redis.js';
 import {
   exitOf,
   freePort,
@@ -105,7 +108,7 @@ describe('gabata worker processes play the batches of a queue', () => {
     await until('worker a holds a task', async () => {
       const active = await probe.getActive();
       const held = active.find((j) => j.processedBy === `${hostname()}:${a.pid}`);
-      if (held) killedJob = held.id!;
+      if (held) killedJob = (held.data as { spec: BatchSpec }).spec.id;
       return held !== undefined;
     });
     a.proc.kill('SIGKILL');
@@ -148,7 +151,7 @@ describe('gabata worker processes play the batches of a queue', () => {
     w1.proc.kill('SIGTERM');
     expect(await exitOf(w1)).toBe(0);
     const probe = new Queue(run, { connection: { host: '127.0.0.1', port: redis.port }, prefix: PREFIX });
-    const finished = (await probe.getCompleted(0, -1)).map((j) => j.id!).sort();
+    const finished = (await probe.getCompleted(0, -1)).map((j) => (j.data as { spec: BatchSpec }).spec.id).sort();
     expect(finished.length).toBeGreaterThanOrEqual(2);
     expect(finished.length).toBeLessThan(specs.length);
     // Started again with no worker: the finished batches come at once, from Redis.
@@ -221,6 +224,232 @@ describe('gabata worker processes play the batches of a queue', () => {
   });
 });
 
+/**
+ * A stand-in for a `gabata worker` that the test drives by hand: it takes a job when told (its
+ * lock held for a minute) and finishes it when told, with the result a worker returns.
+ */
+function handWorker(name: string): {
+  take: () => Promise<Job<QueueTask, QueueResult>>;
+  finish: (job: Job<QueueTask, QueueResult>) => Promise<void>;
+  close: () => Promise<void>;
+} {
+  const w = new Worker<QueueTask, QueueResult>(name, null, {
+    connection: { host: '127.0.0.1', port: redis.port },
+    prefix: PREFIX,
+    lockDuration: 60_000,
+  });
+  const token = 'hand';
+  return {
+    async take() {
+      let got: Job<QueueTask, QueueResult> | undefined;
+      await until(`a job of ${name} to take`, async () => {
+        got = (await w.getNextJob(token, { block: false })) as Job<QueueTask, QueueResult> | undefined;
+        return got !== undefined;
+      });
+      return got!;
+    },
+    async finish(job) {
+      const spec = job.data.spec;
+      await job.moveToCompleted({ id: spec.id, job: job.id!, matches: local([spec]), worker: 'hand' }, token, false);
+    },
+    close: () => w.close(),
+  };
+}
+
+/**
+ * Calls `after` once, right after the first read of a job (by id, or any when `id` is undefined)
+ * by any Queue of this process: what a worker does between the coordinator's reads then happens
+ * there, every time.
+ */
+function afterFirstGetJob(id: string | undefined, after: () => Promise<void>): { restore: () => void } {
+  const real = Queue.prototype.getJob;
+  let fired = false;
+  const spy = vi.spyOn(Queue.prototype, 'getJob').mockImplementation(async function (this: Queue, jobId: string) {
+    const job = await real.call(this, jobId);
+    if (!fired && (id === undefined || jobId === id)) {
+      fired = true;
+      await after();
+    }
+    return job;
+  });
+  return { restore: () => spy.mockRestore() };
+}
+
+/**
+ * The 'completed' event of job `jobId` as this process's QueueEvents hear it: `heard` resolves
+ * once its listeners (the coordinator's) have run; `drop` keeps it from them (an event the
+ * coordinator missed, as when its events stream reconnects).
+ */
+function completedEventOf(jobId: string, drop: boolean): { heard: Promise<void>; restore: () => void } {
+  type Emit = (this: QueueEvents, event: string, ...args: unknown[]) => boolean;
+  const emit = QueueEvents.prototype.emit as Emit;
+  let heard: () => void = () => {};
+  const seen = new Promise<void>((resolve) => (heard = resolve));
+  const listened: Emit = function (event, ...args) {
+    const it = event === 'completed' && (args[0] as { jobId?: string }).jobId === jobId;
+    const out = it && drop ? false : emit.call(this, event, ...args);
+    if (it) heard();
+    return out;
+  };
+  const spy = (vi.spyOn(QueueEvents.prototype, 'emit') as unknown as MockInstance<Emit>).mockImplementation(listened);
+  return { heard: seen, restore: () => spy.mockRestore() };
+}
+
+/**
+ * Waits until a coordinator's QueueEvents wait on their events stream (a client blocked in XREAD:
+ * no other client of this Redis reads a stream), so that an event added now reaches them.
+ */
+async function listening(): Promise<void> {
+  const client = new Redis({ host: '127.0.0.1', port: redis.port });
+  try {
+    await until('the coordinator listens to its events', async () => /cmd=xread/.test(String(await client.call('CLIENT', 'LIST'))));
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** Starts the first attempt at a run, has the hand worker take its first job, and stops it (Ctrl-C). */
+async function interrupted(run: string, specs: readonly BatchSpec[], hand: ReturnType<typeof handWorker>) {
+  const first = await QueueRunner.open({ url: redis.url, run });
+  const running = first.run(specs, () => {});
+  const held = await hand.take();
+  await first.stop();
+  await within(running, 10_000, 'the stopped run returns');
+  await first.close();
+  return held;
+}
+
+/** The jobs of a run's queue not yet taken by a worker. */
+async function waiting(run: string): Promise<number> {
+  const probe = new Queue(run, { connection: { host: '127.0.0.1', port: redis.port }, prefix: PREFIX });
+  try {
+    return await probe.getWaitingCount();
+  } finally {
+    await probe.close();
+  }
+}
+
+describe('a worker still finishing a batch of an interrupted run, when the run is started again', () => {
+  it('same batch, finished just after the resumed coordinator read its job (event missed): collected once from Redis', async () => {
+    const run = 'late-same';
+    const specs = batches(run, 2, 3, ['greedy']);
+    const hand = handWorker(run);
+    const held = await interrupted(run, specs, hand);
+    // The worker finishes the batch right after the resumed coordinator read it (still active),
+    // and the coordinator misses the event: what it read of the job must not be taken for its result.
+    const hook = afterFirstGetJob(held.id, async () => {
+      await listening();
+      await hand.finish(held);
+    });
+    const event = completedEventOf(held.id!, true);
+    const got = new Map<string, MatchOutcome[]>();
+    const again = await QueueRunner.open({ url: redis.url, run });
+    const taken: string[] = [];
+    try {
+      const rest = again.run(specs, (spec, ms) => {
+        expect(got.has(spec.id)).toBe(false);
+        got.set(spec.id, ms);
+      });
+      rest.catch(() => {});
+      // The held batch is collected from Redis; only the other one is played.
+      const other = await Promise.race([hand.take(), rest.then(() => undefined)]);
+      if (other !== undefined) {
+        taken.push(other.data.spec.id);
+        await hand.finish(other);
+      }
+      await within(rest, 20_000, 'the resumed run');
+      await within(event.heard, 5_000, 'the event of the held batch');
+    } finally {
+      hook.restore();
+      event.restore();
+      await again.close();
+      await hand.close();
+    }
+    expect(taken).toEqual([specs[1]!.id]);
+    expect([...got.keys()].sort()).toEqual(specs.map((s) => s.id).sort());
+    expect(byIndex([...got.values()].flat())).toEqual(local(specs));
+  });
+
+  it('a batch of that id with other matches: its result is ignored, never counted, and the run plays its own', async () => {
+    const run = 'late-other';
+    // The first attempt cut 8 matches in batches of 4; the resumed one (as a resumed sweep may) in 2s.
+    const before = batches(run, 2, 4, ['greedy']);
+    const after = batches(run, 4, 2, ['greedy']);
+    expect(after[0]!.id).toBe(before[0]!.id);
+    const hand = handWorker(run);
+    const held = await interrupted(run, before, hand);
+    expect(held.data.spec.count).toBe(4);
+    // The old batch is finished right after the resumed coordinator's first read of a job; the
+    // coordinator hears of it (its listeners have run) before any of its own batches is played.
+    const hook = afterFirstGetJob(undefined, async () => {
+      await listening();
+      await hand.finish(held);
+    });
+    const event = completedEventOf(held.id!, false);
+    const deliveries = new Map<string, number>();
+    const matches: MatchOutcome[] = [];
+    const again = await QueueRunner.open({ url: redis.url, run });
+    const taken: string[] = [];
+    try {
+      let settled = false;
+      const rest = again.run(after, (spec, ms) => {
+        deliveries.set(spec.id, (deliveries.get(spec.id) ?? 0) + 1);
+        matches.push(...ms);
+      });
+      rest.then(
+        () => (settled = true),
+        () => (settled = true),
+      );
+      await within(event.heard, 20_000, 'the stale result reaches the coordinator');
+      await until('the resumed run has put its batches in', async () => settled || (await waiting(run)) === after.length);
+      for (let i = 0; i < after.length; i++) {
+        const job = await Promise.race([hand.take(), rest.then(() => undefined)]);
+        if (job === undefined) break;
+        taken.push(`${job.data.spec.first}+${job.data.spec.count}`);
+        await hand.finish(job);
+      }
+      await within(rest, 20_000, 'the resumed run');
+    } finally {
+      hook.restore();
+      event.restore();
+      await again.close();
+      await hand.close();
+    }
+    // Only the resumed run's batches were played (the first attempt's unstarted one was removed).
+    expect(taken.sort()).toEqual(['0+2', '2+2', '4+2', '6+2']);
+    expect([...deliveries.entries()].sort()).toEqual(after.map((s) => [s.id, 1]).sort());
+    expect(matches).toHaveLength(8);
+    expect(byIndex(matches)).toEqual(local(after));
+  });
+
+  it('a result under its own job id that lacks matches is not counted: the batch is played again, then counted once', async () => {
+    const run = 'short-result';
+    const specs = batches(run, 1, 3, ['greedy']);
+    const hand = handWorker(run);
+    const lines: string[] = [];
+    const runner = await QueueRunner.open({ url: redis.url, run, log: (l) => lines.push(l) });
+    const got: MatchOutcome[][] = [];
+    try {
+      const running = runner.run(specs, (_spec, ms) => got.push(ms));
+      running.catch(() => {});
+      const job = await hand.take();
+      const spec = job.data.spec;
+      const short = { id: spec.id, job: job.id!, matches: local([spec]).slice(0, 1), worker: 'hand' };
+      await job.moveToCompleted(short, 'hand', false);
+      const again = await Promise.race([hand.take(), running.then(() => undefined)]);
+      expect(again?.id).toBe(job.id);
+      await hand.finish(again!);
+      await within(running, 20_000, 'the run');
+    } finally {
+      await runner.close();
+      await hand.close();
+    }
+    expect(lines.join('\n')).toMatch(/batch short-result\/cell\/0 came back malformed \(1 matches, 3 expected\); playing it again/);
+    expect(got).toHaveLength(1);
+    expect(byIndex(got.flat())).toEqual(local(specs));
+  });
+});
+
 /** Runs the built CLI as a child process. */
 function gabata(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
@@ -257,7 +486,7 @@ describe('gabata simulate --queue', () => {
     expect(q.code, q.err).toBe(0);
     const l = await gabata([...args, ...more, '--workers', '0', '--out', join(dir, 'local.jsonl')]);
     expect(l.code, l.err).toBe(0);
-    expect(killed).toMatch(/\/\d+$/);
+    expect(killed).toMatch(/\/\d+#[0-9a-f]{12}$/);
     const got = records(join(dir, 'queue.jsonl'));
     expect(got.map((r) => (r['meta'] as { game: number }).game)).toEqual([...Array(40).keys()]);
     expect(got).toEqual(records(join(dir, 'local.jsonl')));

@@ -6,8 +6,12 @@
  * - One queue per run, named by the run (`run` below, derived from the run's parameters), so two
  *   runs on one Redis never mix. The run is listed in a registry with a heartbeat; workers serve
  *   the queues of live runs.
- * - A job's id is its batch id: adding a batch that is already there adds nothing, and a result
- *   is counted once (a second result of an id is ignored).
+ * - A job's id is its batch id and a hash of exactly what the job plays (`jobIdOf`): adding a
+ *   batch that is already there adds nothing, a result is counted once (a second result of an id
+ *   is ignored), and a result of another attempt at the run whose batch of that id played other
+ *   matches (a resumed sweep cuts its batches anew) has another job id, so it is never taken for
+ *   one of this attempt's batches. A result that does not hold its batch's matches is ignored and
+ *   the batch played again.
  * - A worker killed mid-task loses its lock; the task goes back to the queue within seconds.
  * - Results of finished jobs stay in Redis until the run is complete, so a coordinator started
  *   again (`--resume`) collects them instead of playing them again.
@@ -46,6 +50,14 @@ import {
 
 export { hashOf, parseQueueUrl, queueNameOf } from './queue/redis.js';
 
+/**
+ * The id of a task's job: its batch id, then a hash of the whole task (the batch's matches,
+ * agents, options, seed, gabata version, option schema). The same batch asked for again (a
+ * resumed run) has the same id and finds its result in Redis; a batch of that id with other
+ * content (another attempt of the run, another version) has another. BullMQ ids hold no `:`.
+ */
+export const jobIdOf = (task: QueueTask): string => `${task.spec.id.replace(/:/g, '_')}#${hashOf(task)}`;
+
 export interface QueueRunnerOptions {
   /** `redis://HOST:PORT` (or `rediss://`, with `user:password@` and `/db` when needed). */
   url: string;
@@ -77,6 +89,10 @@ export function runNameOf(batches: readonly BatchSpec[]): string {
 const RECONCILE_MS = 3_000;
 /** After this long with nothing done and no worker, the coordinator says so. */
 const NO_WORKER_NOTICE_MS = 5_000;
+/** A batch whose result comes back malformed is played again this many times, then the run fails. */
+const MAX_REPLAYS = 3;
+/** Job states of a job no worker holds yet (a job of another attempt in them is removed). */
+const UNSTARTED = ['wait', 'delayed', 'prioritized'] as const;
 
 export class QueueRunner implements BatchRunner {
   private name = '';
@@ -88,6 +104,9 @@ export class QueueRunner implements BatchRunner {
   private claimed = false;
   /** Completed jobs in the queue when the list was last read (reconcile). */
   private completedSeen = -1;
+  /** Times each job was played again after a malformed result, and those being put back now. */
+  private readonly replays = new Map<string, number>();
+  private readonly replaying = new Set<string>();
 
   private constructor(
     private readonly url: QueueUrl,
@@ -117,7 +136,7 @@ export class QueueRunner implements BatchRunner {
     this.events = events;
     queue.on('error', () => {});
     events.on('error', () => {});
-    const work = new RunState(batches, onBatch, this.opts.onProgress);
+    const work = new RunState(tasksOf(batches), onBatch, this.opts.onProgress, (jobId, why) => void this.replay(work, jobId, why));
     this.work = work;
     const stopped = new Promise<void>((resolve) => {
       this.wake = resolve;
@@ -133,8 +152,9 @@ export class QueueRunner implements BatchRunner {
     const reconcile = setInterval(() => void this.reconcile(work), RECONCILE_MS);
     const notice = setTimeout(() => void this.noticeIdle(work), NO_WORKER_NOTICE_MS);
     try {
-      await queue.resume();
+      // Paused (a stopped run leaves it so) until the jobs of other attempts are gone.
       await this.enqueue(queue, work);
+      await queue.resume();
       await beat();
       await Promise.race([stopped, work.settled()]);
     } finally {
@@ -147,42 +167,75 @@ export class QueueRunner implements BatchRunner {
     if (work.complete_ && !this.stopped) await queue.obliterate({ force: true }).catch(() => {});
   }
 
-  /** Collects the results already in Redis and adds the batches that are not there. */
+  /**
+   * Collects the results already in Redis, adds the batches that are not there, and removes the
+   * jobs of other attempts at the run that no worker has started (one being played is left to
+   * finish; its result has another job id and is ignored).
+   */
   private async enqueue(queue: Queue<QueueTask, QueueResult>, work: RunState): Promise<void> {
-    const version = packageVersion();
-    const schemas = new Map<string, string>();
-    const tasks = work.batches.map((spec): QueueTask => {
-      const schema = schemas.get(spec.ruleset) ?? schemaHash(spec.ruleset);
-      schemas.set(spec.ruleset, schema);
-      return { spec, version, schema };
-    });
-    const existing = await Promise.all(tasks.map((t) => queue.getJob(t.spec.id)));
-    const fresh: QueueTask[] = [];
+    const tasks = [...work.tasks];
+    const existing = await Promise.all(tasks.map(([id]) => queue.getJob(id)));
+    const fresh: [string, QueueTask][] = [];
     for (let i = 0; i < tasks.length; i++) {
-      const task = tasks[i]!;
+      const [id, task] = tasks[i]!;
       const job = existing[i];
-      if (job === undefined || job === null) fresh.push(task);
+      if (job === undefined || job === null) fresh.push([id, task]);
       else if (JSON.stringify(job.data) !== JSON.stringify(task)) {
-        // Left by another version of this run: played again.
+        // Another task under this id (a hash collision): played again.
         await job.remove().catch(() => {
           throw queueError('ERR_QUEUE', `batch ${task.spec.id} of an older run is still being played; try again in a minute`);
         });
-        fresh.push(task);
-      } else await this.adopt(job, work);
+        fresh.push([id, task]);
+      } else await this.adopt(queue, job, work);
     }
-    const jobs = fresh.map((data) => ({
+    for (const job of await queue.getJobs([...UNSTARTED])) {
+      if (job?.id !== undefined && !work.tasks.has(job.id)) await job.remove().catch(() => {});
+    }
+    const jobs = fresh.map(([jobId, data]) => ({
       name: 'batch',
       data,
-      opts: { jobId: data.spec.id, attempts: 1, removeOnComplete: false, removeOnFail: false },
+      opts: { jobId, attempts: 1, removeOnComplete: false, removeOnFail: false },
     }));
     for (let i = 0; i < jobs.length; i += 1000) await queue.addBulk(jobs.slice(i, i + 1000));
   }
 
-  /** A job already in Redis: its result is collected, a failed one is tried again. */
-  private async adopt(job: Job<QueueTask, QueueResult>, work: RunState): Promise<void> {
+  /**
+   * A job already in Redis: its result is collected, a failed one is tried again. `job` was read
+   * before its state: a job a worker finished in between is read again for its result (the copy
+   * read while it was being played has none).
+   */
+  private async adopt(queue: Queue<QueueTask, QueueResult>, job: Job<QueueTask, QueueResult>, work: RunState): Promise<void> {
     const state = await job.getState();
-    if (state === 'completed') work.complete(job.id!, job.returnvalue);
-    else if (state === 'failed') await job.retry('failed');
+    if (state === 'completed') {
+      const finished = job.finishedOn === undefined ? await queue.getJob(job.id!) : job;
+      work.complete(job.id!, finished?.returnvalue);
+    } else if (state === 'failed') await job.retry('failed');
+  }
+
+  /**
+   * A result under one of this run's job ids that does not hold its batch's matches: ignored, and
+   * the batch put back in the queue (at most MAX_REPLAYS times, then the run fails).
+   */
+  private async replay(work: RunState, jobId: string, why: string): Promise<void> {
+    const queue = this.queue;
+    if (queue === undefined || work.over || this.replaying.has(jobId)) return;
+    const n = (this.replays.get(jobId) ?? 0) + 1;
+    const id = work.tasks.get(jobId)?.spec.id ?? jobId;
+    if (n > MAX_REPLAYS) {
+      work.fail(queueError('ERR_QUEUE', `batch ${id} came back malformed ${n} times (${why})`));
+      return;
+    }
+    this.replays.set(jobId, n);
+    this.replaying.add(jobId);
+    this.opts.log?.(`batch ${id} came back malformed (${why}); playing it again`);
+    try {
+      const job = await queue.getJob(jobId);
+      if (job && (await job.getState()) === 'completed') await job.retry('completed');
+    } catch {
+      // Gone or moved on meanwhile: a result of it still comes through the events or reconcile.
+    } finally {
+      this.replaying.delete(jobId);
+    }
   }
 
   /** Results whose events were missed (a reconnection of the events stream) are collected here. */
@@ -254,7 +307,44 @@ export class QueueRunner implements BatchRunner {
   }
 }
 
-/** What a run waits for, and what it has: every id counted once. */
+/** The tasks of a run's batches by job id. */
+function tasksOf(batches: readonly BatchSpec[]): Map<string, QueueTask> {
+  const version = packageVersion();
+  const schemas = new Map<string, string>();
+  const tasks = new Map<string, QueueTask>();
+  for (const spec of batches) {
+    const schema = schemas.get(spec.ruleset) ?? schemaHash(spec.ruleset);
+    schemas.set(spec.ruleset, schema);
+    const task: QueueTask = { spec, version, schema };
+    tasks.set(jobIdOf(task), task);
+  }
+  return tasks;
+}
+
+/**
+ * Why a result is not the one of `jobId`'s batch ('' when it is): it must name the job and the
+ * batch and hold every match of the batch once.
+ */
+export function resultMismatch(jobId: string, spec: BatchSpec, value: unknown): string {
+  const r = value as Partial<QueueResult> | null | undefined;
+  if (r === null || typeof r !== 'object') return 'no result';
+  if (r.job === undefined) return 'a result without its job id, from a worker of an older build';
+  if (r.job !== jobId || r.id !== spec.id) return `the result of job ${String(r.job)}`;
+  if (!Array.isArray(r.matches) || r.matches.length !== spec.count) {
+    return `${Array.isArray(r.matches) ? r.matches.length : 'no'} matches, ${spec.count} expected`;
+  }
+  const seen = new Set<number>();
+  for (const m of r.matches as Partial<MatchOutcome>[]) {
+    const i = m?.index;
+    if (typeof i !== 'number' || i < spec.first || i >= spec.first + spec.count || seen.has(i)) {
+      return `match ${String(i)} is not one of ${spec.first}..${spec.first + spec.count - 1}`;
+    }
+    seen.add(i);
+  }
+  return '';
+}
+
+/** What a run waits for, and what it has: every job id counted once. */
 class RunState {
   readonly byId: Map<string, BatchSpec>;
   readonly done = new Set<string>();
@@ -264,12 +354,14 @@ class RunState {
   private failure: Error | undefined;
   private waiters: ((e?: Error) => void)[] = [];
 
+  /** `tasks` by job id; `onMalformed` hears of a result under a job id that is not its batch's. */
   constructor(
-    readonly batches: readonly BatchSpec[],
+    readonly tasks: ReadonlyMap<string, QueueTask>,
     private readonly onBatch: (spec: BatchSpec, matches: MatchOutcome[]) => void,
-    private readonly onProgress?: (matchesInPlay: number) => void,
+    private readonly onProgress: ((matchesInPlay: number) => void) | undefined,
+    private readonly onMalformed: (jobId: string, why: string) => void,
   ) {
-    this.byId = new Map(batches.map((b) => [b.id, b]));
+    this.byId = new Map([...tasks].map(([id, t]) => [id, t.spec]));
   }
 
   get delivered(): number {
@@ -283,17 +375,22 @@ class RunState {
     return new Promise((resolve, reject) => this.waiters.push((e) => (e ? reject(e) : resolve())));
   }
 
+  /**
+   * A job's result. Ignored when the job is not one of this run's (a job of another attempt at
+   * the run, whose batch of that id played other matches) or was counted already; a result that
+   * is not its batch's is ignored and reported (`onMalformed`: the batch is played again).
+   */
   complete(jobId: string, value: unknown): void {
     const spec = this.byId.get(jobId);
     if (this.over || spec === undefined || this.done.has(jobId)) return;
-    const r = value as Partial<QueueResult> | null;
-    if (r === null || typeof r !== 'object' || r.id !== jobId || !Array.isArray(r.matches) || r.matches.length !== spec.count) {
-      this.fail(queueError('ERR_QUEUE', `batch ${jobId} came back malformed (${spec.count} matches expected)`));
+    const why = resultMismatch(jobId, spec, value);
+    if (why !== '') {
+      this.onMalformed(jobId, why);
       return;
     }
     this.done.add(jobId);
     this.inPlay.delete(jobId);
-    this.onBatch(spec, r.matches);
+    this.onBatch(spec, (value as QueueResult).matches);
     this.reportProgress();
     if (this.done.size === this.byId.size) {
       this.complete_ = true;
@@ -302,12 +399,13 @@ class RunState {
   }
 
   failed(jobId: string, reason: string): void {
-    if (this.over || !this.byId.has(jobId) || this.done.has(jobId)) return;
+    const spec = this.byId.get(jobId);
+    if (this.over || spec === undefined || this.done.has(jobId)) return;
     const m = /^(ERR_[A-Z_]+): ([\s\S]*)$/.exec(reason);
     const known = (ERROR_CODES as readonly string[]).includes(m?.[1] ?? '');
     const code: ErrorCode = known ? (m![1] as ErrorCode) : 'ERR_QUEUE';
     const text = known ? m![2]! : reason;
-    const why = code === 'ERR_VERSION' ? `a worker refused batch ${jobId}: ${text}` : `batch ${jobId} failed on a worker: ${text}`;
+    const why = code === 'ERR_VERSION' ? `a worker refused batch ${spec.id}: ${text}` : `batch ${spec.id} failed on a worker: ${text}`;
     this.fail(new GabataError(code, why));
   }
 

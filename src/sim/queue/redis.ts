@@ -47,7 +47,10 @@ export interface QueueTask {
 
 /** What a worker returns for a task. */
 export interface QueueResult {
+  /** The batch's id (`BatchSpec.id`). */
   id: string;
+  /** The job's id (batch id and task hash): the coordinator takes a result only under it. */
+  job: string;
   matches: MatchOutcome[];
   /** Who played it (host and process), for the coordinator's log. */
   worker: string;

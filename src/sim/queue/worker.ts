@@ -159,7 +159,7 @@ export class QueueWorker {
     }
     this.tally.batches++;
     this.tally.matches += matches.length;
-    return { id: task.spec.id, matches, worker: this.name };
+    return { id: task.spec.id, job: job.id ?? '', matches, worker: this.name };
   }
 
   /**
