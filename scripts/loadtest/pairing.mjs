@@ -7,8 +7,9 @@
  * A player's wait is from its `pool-join` to its `paired`. It then leaves the lobby, opens the
  * game's live socket (as pool.mjs does: hello, catch-up, one action in flight) and plays seeded
  * random legal moves; on its turn at or after the ply it drew (4 to 16) it resigns, so the first of
- * the two to get there ends the game. Pool games are rated: between two accounts they move both
- * ratings, which is checked at the end through each account's profile (`GET /api/players/:name`).
+ * the two to get there ends the game. An account's pool entry is rated, a key alone's casual; a
+ * game between two accounts is rated and moves both ratings, which is checked at the end through
+ * each account's profile (`GET /api/players/:name`).
  *
  * Every player has its own address in X-Forwarded-For, the server trusting 127.0.0.1 as its proxy
  * (loadtest.mjs passes --trust-proxy): as on a real site, where each player comes from his own
@@ -135,6 +136,7 @@ class Player {
     this.waitMs = null;
     this.gameId = null;
     this.seat = 0;
+    this.opponent = undefined; // as paired names it: { name, rating, provisional }
     this.engine = null;
     this.state = null;
     this.welcomed = false;
@@ -203,7 +205,7 @@ class Player {
         if (msg.player !== true) return this.fail('ERR_LOADTEST_CONTRACT', 'the lobby welcomed a player key as a watcher');
         return this.run.onLobbyWelcome(msg);
       case 'ack':
-        if (msg.id !== this.joinId || msg.pool !== this.pool) {
+        if (msg.id !== this.joinId || msg.pool !== this.pool || (msg.rated !== undefined && msg.rated !== this.account)) {
           this.fail('ERR_LOADTEST_ACK', `lobby ack ${JSON.stringify(msg).slice(0, 100)} for pool-join ${this.joinId} (${this.pool})`);
         }
         return undefined;
@@ -223,7 +225,8 @@ class Player {
     if (this.final || this.lobby?.readyState !== WebSocket.OPEN) return;
     this.joinId = ++this.run.nextId;
     this.joinedAt = performance.now();
-    this.send(this.lobby, `{"type":"pool-join","id":${this.joinId},"pool":"${this.pool}"}`);
+    // Rated games are between accounts: an account's entry is rated, a key alone's casual.
+    this.send(this.lobby, `{"type":"pool-join","id":${this.joinId},"pool":"${this.pool}","rated":${this.account}}`);
   }
 
   onPaired(msg) {
@@ -234,6 +237,7 @@ class Player {
     this.waitMs = performance.now() - this.joinedAt;
     this.gameId = msg.gameId;
     this.seat = msg.seat;
+    this.opponent = msg.opponent;
     this.run.onPaired(this, msg);
     // As the web app does: the lobby's page gives way to the game's.
     const lobby = this.lobby;
@@ -491,7 +495,20 @@ class PairingRun {
       this.games.set(msg.gameId, g);
     }
     g.players.push(player);
-    g.rated = msg.rated === true && g.players.length === 2 && g.players.every((p) => p.account);
+    if (g.players.length < 2) return;
+    // A pair's game is rated when both entries are: both players accounts.
+    g.rated = g.players.every((p) => p.account);
+    if (msg.rated !== g.rated) this.error('ERR_LOADTEST_RATED', `game ${msg.gameId}: paired rated ${msg.rated}, not ${g.rated}`);
+    const [a, b] = g.players;
+    if (a.seat === b.seat) this.error('ERR_LOADTEST_SEAT', `game ${msg.gameId}: both players were given seat ${a.seat}`);
+    for (const [p, other] of [
+      [a, b],
+      [b, a],
+    ]) {
+      if (p.opponent?.name !== other.name) {
+        this.error('ERR_LOADTEST_OPPONENT', `game ${msg.gameId}: ${p.index} was told its opponent is ${JSON.stringify(p.opponent)}`);
+      }
+    }
   }
 
   onEnded(player, end, moveCount) {
