@@ -24,6 +24,8 @@ import { killAllChildren, killAllChildrenAndWait, startServer } from './loadtest
 import { Histogram, round1 } from './loadtest/stats.mjs';
 
 let tempDir = null;
+/** Set on Ctrl-C (or another signal): what then fails (a request to the killed server) is not reported. */
+let interrupted = false;
 
 function cleanup() {
   killAllChildren();
@@ -38,6 +40,7 @@ for (const [signal, n] of [
   ['SIGHUP', 1],
 ]) {
   process.on(signal, () => {
+    interrupted = true;
     void killAllChildrenAndWait().then(() => {
       cleanup();
       process.stderr.write(`loadtest: ${signal}: stopped; server and temporary files removed\n`);
@@ -344,8 +347,9 @@ async function main(argv) {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => interrupted || process.exit(code),
   (e) => {
+    if (interrupted) return; // the signal's handler reports and exits
     process.stderr.write(`loadtest: ${e.code ?? 'ERR_LOADTEST'}: ${e.message}\n`);
     void killAllChildrenAndWait().then(() => process.exit(1));
   },
