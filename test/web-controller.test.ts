@@ -10,7 +10,8 @@ import { PHASE_OVER, type State } from '../src/core/state.js';
 import { applyDecision, buildGame as buildServerGame, replay, statusOf } from '../src/server/match.js';
 import { ApiError, type Decision, type MoveReply } from '../src/web/api.js';
 import { PlayController, controlsOf, pageState, statusText, type CommentLine, type PlayPorts } from '../src/web/controller.js';
-import { applyStored, buildGame, byHole, isSimultaneous, type GameDoc, type StoredMove } from '../src/web/engine.js';
+import { goneOpponents } from '../src/web/claim.js';
+import { applyStored, buildGame, byHole, isSimultaneous, type GameDoc, type GameEnd, type StoredMove } from '../src/web/engine.js';
 import { clockText } from '../src/web/play-views.js';
 import { T } from '../src/web/text.js';
 import type { ThinkReply, ThinkRequest } from '../src/web/worker.js';
@@ -141,6 +142,18 @@ class FakeServer {
 
   async rematch(): Promise<unknown> {
     return {};
+  }
+
+  readonly claims: { seat: number; ply: number; outcome: 'win' | 'draw' }[] = [];
+  /** The refusal of the next claims (the server's 409 saying how long to wait), if any. */
+  claimError: ApiError | null = null;
+
+  async claim(_id: string, body: { seat: number; ply: number; outcome: 'win' | 'draw' }): Promise<{ end: GameEnd; game: GameDoc }> {
+    this.claims.push(body);
+    if (this.claimError) throw this.claimError;
+    const winner = body.outcome === 'win' ? body.seat : 0;
+    const end = { winner, reason: 'abandoned', text: `seat ${body.seat} claimed the win: the opponent left` };
+    return { end, game: { ...(await this.getGame('g1')), online: true, status: 'over', end } };
   }
 
   /** Releases the oldest held reply. */
@@ -652,6 +665,45 @@ describe('game screen controller, online (issue 13)', () => {
     expect(pageState(c)).toBe('over');
     expect(c.clockLeft(1, t + 1500)).toBe(300_000);
     expect(controlsOf(c)).toMatchObject({ resign: false, rematch: true });
+  });
+
+  it('leaving: a claim is against opponents all gone; an early one returns the server’s wait; the win ends it in words', async () => {
+    const server = new FakeServer('gabata-adowa', 3, ['human', 'invite']);
+    const { c } = setup(server);
+    await c.load();
+    c.onLive(await welcome(server, [1]));
+    c.setConnection('up');
+    c.onLive({ type: 'presence', connected: [1, 2], spectators: 0 });
+    expect(goneOpponents(c)).toEqual([]);
+    c.onLive({ type: 'presence', connected: [1], spectators: 0 });
+    expect(goneOpponents(c)).toEqual([2]);
+    // The page's own connection down: what it knows of the others is stale, no claim.
+    c.setConnection('down');
+    expect(goneOpponents(c)).toEqual([]);
+    c.setConnection('up');
+    // Correspondence: the move clock decides, never a claim.
+    const clock = { baseMs: 0, incrementMs: 0, remainingMs: [86_400_000, 86_400_000], running: 1, at: 0 };
+    c.onLive({ type: 'clock', clock: { ...clock, perMoveMs: 86_400_000 } });
+    expect(goneOpponents(c)).toEqual([]);
+    c.onLive({ type: 'clock', clock: null });
+
+    server.claimError = new ApiError(409, 'ERR_CONFLICT', 'nothing to claim yet: your opponent may come back: wait 7 s');
+    expect(await c.claim('win')).toBe(7000);
+    server.claimError = new ApiError(409, 'ERR_CONFLICT', 'nothing to claim yet: your opponent is connected');
+    expect(await c.claim('draw')).toBe(Number.POSITIVE_INFINITY);
+    expect(c.finished).toBe(false);
+    expect(c.message).toBe('');
+    server.claimError = null;
+    expect(await c.claim('win')).toBe(0);
+    expect(server.claims).toEqual([
+      { seat: 1, ply: 0, outcome: 'win' },
+      { seat: 1, ply: 0, outcome: 'draw' },
+      { seat: 1, ply: 0, outcome: 'win' },
+    ]);
+    expect(c.finished).toBe(true);
+    expect(pageState(c)).toBe('over');
+    expect(statusText(c)).toBe(`${c.name(1)} wins: the opponent left the game.`);
+    expect(goneOpponents(c)).toEqual([]);
   });
 });
 

@@ -98,6 +98,9 @@ export const api = {
   draw: (id: string, body: { seat: number; ply: number }) => call<unknown>('POST', at(id, '/draw'), body),
   resign: (id: string, body: { seat: number; ply: number }) => call<unknown>('POST', at(id, '/resign'), body),
   rematch: (id: string, body: { seat: number }) => call<unknown>('POST', at(id, '/rematch'), body),
+  /** Every opponent left (docs/online.md `claim`): the win or a draw; an early claim is 409 saying how long to wait. */
+  claim: (id: string, body: { seat: number; ply: number; outcome: 'win' | 'draw' }) =>
+    call<{ end?: GameEnd; game?: GameDoc }>('POST', at(id, '/claim'), body),
   record: (id: string) => call<unknown>('GET', at(id, '/record')),
   importRecord: (record: unknown) => call<{ game: GameDoc }>('POST', '/api/games/import', record).then((r) => normalizeDoc(r.game)),
 };

@@ -110,6 +110,7 @@ export interface PlayPorts {
     draw(id: string, body: { seat: number; ply: number }): Promise<unknown>;
     resign(id: string, body: { seat: number; ply: number }): Promise<unknown>;
     rematch(id: string, body: { seat: number }): Promise<unknown>;
+    claim(id: string, body: { seat: number; ply: number; outcome: 'win' | 'draw' }): Promise<{ end?: GameEnd; game?: GameDoc }>;
   };
   /** The seats this browser last knew it holds in the game (the live `welcome` then says for sure). */
   heldSeats(id: string): number[];
@@ -610,6 +611,30 @@ export class PlayController {
       this.message = errorText(e);
     }
     this.ports.changed();
+  }
+
+  /**
+   * Claims the game every opponent left (docs/online.md `claim`): the win or a draw. The server
+   * decides: a claim it finds early is refused with how long to wait, returned here in ms
+   * (Infinity: it sees an opponent connected after all); 0 when the claim went through, or failed
+   * otherwise (the message says why).
+   */
+  async claim(outcome: 'win' | 'draw'): Promise<number> {
+    if (this.spectator || !this.ready || this.finished) return 0;
+    try {
+      const r = await this.ports.server.claim(this.id, { seat: this.actingSeat(), ply: this.moves.length, outcome });
+      // The end comes on the live stream too; the answer shows it at once (taking it twice changes nothing).
+      if (r.end && r.game) this.onLive({ type: 'end', end: r.end, game: r.game });
+      return 0;
+    } catch (e) {
+      const early = e instanceof ApiError && e.code === 'ERR_CONFLICT' ? e.message : '';
+      const wait = /wait (\d+) s/.exec(early);
+      if (wait) return Number(wait[1]) * 1000;
+      if (/connected/.test(early)) return Infinity;
+      this.message = errorText(e);
+      this.ports.changed();
+      return 0;
+    }
   }
 
   /** Accepts or declines the offer shown. */
@@ -1175,7 +1200,7 @@ function liveStatus(c: PlayController, m: LiveMode): string {
   return T.toMove(c.name(l.toMove));
 }
 
-/** How a game ended other than by the rules (resignation, time, agreement), in words. */
+/** How a game ended other than by the rules (resignation, time, agreement, a claim after the opponents left), in words. */
 export function endText(c: PlayController): string {
   const end = c.end;
   if (!end) return '';
@@ -1183,6 +1208,7 @@ export function endText(c: PlayController): string {
   if (end.reason === 'resign') return winner ? T.wonByResignation(winner) : T.endedByResignation;
   if (end.reason === 'time') return winner ? T.wonOnTime(winner) : T.endedOnTime;
   if (end.reason === 'agreement') return T.drawnByAgreement;
+  if (end.reason === 'abandoned') return winner ? I18N.t('play.wonAbandoned', { who: winner }) : I18N.t('play.drawnAbandoned');
   return end.text;
 }
 

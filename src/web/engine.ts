@@ -35,6 +35,8 @@ export interface ClockState {
   /** Every seat whose clock runs (several at a race node). */
   runningSeats?: number[];
   at: number | string;
+  /** A correspondence clock: each turn's time afresh (no claim when a player leaves: the move clock decides). */
+  perMoveMs?: number;
 }
 
 /** An open offer: a takeback (back to `toPly`), a draw or a rematch, made by seat `by`. */

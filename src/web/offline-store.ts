@@ -277,6 +277,7 @@ export const localServer: PlayPorts['server'] = {
   draw: refuse('offering a draw'),
   resign: refuse('resigning'),
   rematch: refuse('a rematch'),
+  claim: refuse('claiming a game'),
 };
 
 /** The record the server imports (notation's gabata-record/1): seats travel as `agents`. */

@@ -4,6 +4,7 @@
  */
 import { END_REASONS, type State } from '../core/state.js';
 import { Board, type BoardState } from './board.js';
+import { ClaimView } from './claim.js';
 import {
   controlsOf,
   describeChoice,
@@ -474,19 +475,23 @@ export function renderRules(panel: HTMLElement, c: PlayController): void {
   );
 }
 
-/** What online play adds around the board: the connection banner, an offer to answer, the invitations. */
+/** What online play adds around the board: the connection banner, an offer to answer, the invitations, a claim when the others left. */
 export class OnlineViews {
   readonly banner = h('p', { class: 'banner reconnecting', role: 'status', hidden: true }, T.reconnecting);
   readonly prompt = h('div', { class: 'offer-prompt', role: 'alertdialog', hidden: true });
   readonly invites = h('section', { class: 'invites panel', hidden: true });
   readonly watching = h('p', { class: 'watching', hidden: true }, T.spectatorNoMoves);
+  readonly claim: ClaimView;
   private promptKey = '';
   private invitesKey = '';
 
-  constructor(private readonly c: PlayController) {}
+  constructor(private readonly c: PlayController) {
+    this.claim = new ClaimView(c);
+  }
 
   render(): void {
     const c = this.c;
+    this.claim.render();
     this.banner.hidden = c.connection !== 'down';
     this.watching.hidden = !c.ready || !c.spectator || c.live.kind === 'missing';
     this.renderPrompt();

@@ -224,6 +224,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
       summary.el,
       popup.el,
       online.prompt,
+      online.claim.el,
       els.message,
       controlsRow(controls),
       quick.el,

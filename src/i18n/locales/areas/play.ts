@@ -22,6 +22,18 @@ export const playEn = {
   /** The track toggle: the path of the sowing drawn on the board. */
   track: 'Show the track',
   trackHelp: 'Draw the way the counters travel round the board',
+  /** Leaving (docs/online.md `claim`): the opponent's presence dot went grey (All: every one of several opponents'). */
+  claimGone: 'Your opponent left the game.',
+  claimGoneAll: 'Your opponents left the game.',
+  /** The countdown before a claim: the server's delay, counted from when they left. */
+  claimWait: 'If nobody comes back, you can claim the win in {{seconds, number}} s.',
+  claimNow: 'You can claim the win, call it a draw, or wait for them to come back.',
+  /** The two buttons, as lichess has them. */
+  claimWin: 'Claim the win',
+  claimDraw: 'Call it a draw',
+  /** How a game claimed after the opponents left ended (`reason: abandoned`). */
+  wonAbandoned: '{{who}} wins: the opponent left the game.',
+  drawnAbandoned: 'A draw: a player left the game and the other called it a draw.',
 } as const;
 
 export const playAm: Messages<typeof playEn> = {
@@ -35,6 +47,14 @@ export const playAm: Messages<typeof playEn> = {
   soundHelp: 'ለእያንዳንዱ የተጣለ ጠጠር ለስላሳ ድምፅ፣ ለመብላት ደግሞ ሌላ ድምፅ',
   track: 'መንገዱን አሳይ',
   trackHelp: 'ጠጠሮቹ በሰሌዳው ዙሪያ የሚሄዱበትን መንገድ ይሳላል',
+  claimGone: 'ተቃዋሚዎ ጨዋታውን ትቶ ወጥቷል።',
+  claimGoneAll: 'ተቃዋሚዎችዎ ጨዋታውን ትተው ወጥተዋል።',
+  claimWait: 'ማንም ካልተመለሰ በ{{seconds, number}} ሰከንድ ውስጥ ድሉን መጠየቅ ይችላሉ።',
+  claimNow: 'ድሉን መጠየቅ፣ አቻ ማለት ወይም እስኪመለሱ መጠበቅ ይችላሉ።',
+  claimWin: 'ድሉን ጠይቅ',
+  claimDraw: 'አቻ በል',
+  wonAbandoned: '{{who}} አሸነፈ፦ ተቃዋሚው ጨዋታውን ትቶ ወጥቷል።',
+  drawnAbandoned: 'አቻ፦ አንድ ተጫዋች ጨዋታውን ትቶ ወጥቷል፤ ሌላው አቻ ብሏል።',
 };
 
 export const playTi: Messages<typeof playEn> = {
@@ -48,4 +68,12 @@ export const playTi: Messages<typeof playEn> = {
   soundHelp: 'ንነፍሲ ወከፍ ዝወደቐት እምኒ ልስሉስ ድምጺ፣ ንምብላዕ ድማ ካልእ ድምጺ',
   track: 'መገዲ ኣርኢ',
   trackHelp: 'እቲ እምኒ ኣብ ዙርያ ሰሌዳ ዝኸደሉ መገዲ ይስእል',
+  claimGone: 'ተቓዋሚኻ ካብቲ ጸወታ ወጺኡ።',
+  claimGoneAll: 'ተቓወምትኻ ካብቲ ጸወታ ወጺኦም።',
+  claimWait: 'ሓደ እኳ እንተዘይተመሊሱ፣ ድሕሪ {{seconds, number}} ካልኢት ዓወት ክትሓትት ትኽእል።',
+  claimNow: 'ዓወት ክትሓትት፣ ማዕረ ክትብል ወይ ክሳብ ዝምለሱ ክትጽበ ትኽእል።',
+  claimWin: 'ዓወት ሕተት',
+  claimDraw: 'ማዕረ በል',
+  wonAbandoned: '{{who}} ይዕወት፦ እቲ ተቓዋሚ ካብቲ ጸወታ ወጺኡ።',
+  drawnAbandoned: 'ማዕረ፦ ሓደ ተጻዋታይ ካብቲ ጸወታ ወጺኡ፣ እቲ ካልእ ማዕረ ኢሉ።',
 };
