@@ -4,7 +4,9 @@
  * player key, that never shared a link, find each other by quick pairing (both tap the same pool
  * tile; the game opens on both screens; one plays a move and the other sees it) and by a seek (one
  * opens it, the other accepts it); a seek goes when its page closes. The page on a 390 px phone
- * keeps the navigation on one row, its tiles at least 44 x 44 px, and never scrolls sideways.
+ * keeps the navigation on one row, its tiles at least 44 x 44 px, and never scrolls sideways. A seek
+ * names its seeker (a link to the player’s page, the rating with "?" while provisional) or "Anonymous",
+ * whatever shape of seek the server sends (the lobby socket played by the test).
  * Screenshots (phone and desktop, English and Amharic) go to test-output/screenshots/lobby-*.png.
  */
 import path from 'node:path';
@@ -215,5 +217,55 @@ describe('the lobby page', () => {
     await tab.locator('ul.seeks li.seek .seek-accept').click();
     await expect.poll(() => tab.locator('.lobby-say').textContent()).toBe('That is your own seek.');
     expect(tab.url()).toMatch(/#\/lobby$/);
+  });
+
+  it('a seek names its seeker: a link to the player’s page, a provisional rating with ?; none told: Anonymous', async () => {
+    // The lobby's socket is played by the test (the page cannot tell): each shape a server may send.
+    const ctx = await browser.newContext({ viewport: DESKTOP });
+    contexts.push(ctx);
+    await useKey(ctx, testKey('lobby-seekers'));
+    const page = pageErrors.watch(await ctx.newPage());
+    const seek = (id: string, more: Record<string, unknown>) => ({
+      id,
+      ruleset: 'gabata-adowa',
+      preset: null,
+      options: {},
+      clock: null,
+      rated: true,
+      colour: 'random',
+      range: null,
+      created: Number(id.slice(1)),
+      ...more,
+    });
+    const seeks = [
+      seek('s1', { name: 'Makeda', rating: { value: 1612.4, provisional: true } }),
+      seek('s2', { name: 'Ezana', rating: 1733, provisional: false }),
+      seek('s3', { name: 'Kaleb', rating: 1388.6, provisional: true }),
+      seek('s4', { name: null, rating: 1500 }),
+      seek('s5', {}),
+    ];
+    const pools = [
+      { id: 'gabata-adowa/5+3', ruleset: 'gabata-adowa', speed: '5+3', clock: { baseMs: 300_000, incrementMs: 3000 }, waiting: 0 },
+    ];
+    await page.routeWebSocket(/\/api\/lobby\/live$/, (ws) => {
+      ws.onMessage((m) => {
+        if ((JSON.parse(String(m)) as { type: string }).type === 'hello')
+          ws.send(JSON.stringify({ type: 'welcome', player: true, seeks, pools }));
+      });
+    });
+    await page.goto(`${server.url}/?anim=off#/lobby`);
+    await page.locator('ul.seeks li.seek').nth(4).waitFor({ timeout: STEP });
+    const seeker = (id: string) => page.locator(`li.seek[data-seek="${id}"] .seeker`);
+    expect(await seeker('s1').textContent()).toBe('Makeda · rating 1612?');
+    expect(await seeker('s1').locator('a.player-link').getAttribute('href')).toBe('#/@/Makeda');
+    expect(await seeker('s2').textContent()).toBe('Ezana · rating 1733');
+    expect(await seeker('s3').textContent()).toBe('Kaleb · rating 1389?');
+    expect(await seeker('s4').textContent()).toBe('Anonymous · rating 1500');
+    expect(await seeker('s4').locator('a').count()).toBe(0);
+    expect(await seeker('s5').textContent()).toBe('Anonymous');
+    expect(await page.locator('li.seek[data-seek="s1"] button.seek-accept').getAttribute('aria-label')).toBe(
+      'Play Gabata (Adowa) against Makeda',
+    );
+    await page.screenshot({ path: path.join(SHOTS, 'lobby-seekers-desktop-en.png') });
   });
 });

@@ -28,10 +28,21 @@ export interface SeekView {
   rated: boolean;
   colour: Colour;
   range: RatingRange | null;
-  rating: number;
+  /**
+   * The seeker's rating in the seek's terms: a number (provisional when `provisional` says so), or
+   * `{ value, provisional }`; absent when the server does not tell it.
+   */
+  rating?: number | SeekerRating | null;
+  /** Beside a numeric rating: whether it is provisional (shown with '?'). */
+  provisional?: boolean;
   created: number;
-  /** The seeker's account name, when the server tells it (not yet: the page says "Anonymous"). */
+  /** The seeker's account name, when the server tells it (null or absent: anonymous). */
   name?: string | null;
+}
+
+export interface SeekerRating {
+  value: number;
+  provisional?: boolean;
 }
 
 export interface PoolView {

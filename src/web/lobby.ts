@@ -12,6 +12,7 @@ import { h } from './dom.js';
 import { playerKey, rememberSeats, rememberedSeats } from './identity.js';
 import { rulesetName, seekForm } from './lobby-form.js';
 import { LobbyError, LobbySocket, type LobbyMessage, type PoolView, type SeekView } from './lobby-socket.js';
+import { profileLink, ratingText } from './profile.js';
 import { go, type Page } from './router.js';
 import { I18N, T } from './text.js';
 
@@ -38,6 +39,31 @@ export function errorWords(code: string): string {
 /** A pool's clock as players name it: "5+3", or the word for correspondence. */
 const speedShort = (p: PoolView): string => (p.clock === null ? I18N.t('lobby.corr') : p.speed);
 const speedLong = (p: PoolView): string => (p.clock === null ? I18N.t('lobby.corrLong') : p.speed);
+
+/** The seeker's name, when the seek carries one (an account's: it links to its page). */
+function seekerName(s: SeekView): string | null {
+  return typeof s.name === 'string' && s.name !== '' ? s.name : null;
+}
+
+/** The seeker's rating as shown ('1500', '1500?' while provisional), when the seek carries one. */
+function seekerRating(s: SeekView): string | null {
+  const r = s.rating;
+  if (typeof r === 'number') return Number.isFinite(r) ? ratingText({ rating: Math.round(r), provisional: s.provisional === true }) : null;
+  if (r === null || typeof r !== 'object' || typeof r.value !== 'number' || !Number.isFinite(r.value)) return null;
+  return ratingText({ rating: Math.round(r.value), provisional: r.provisional === true });
+}
+
+/** Who opened a seek: the name (a link to the player's page) or "Anonymous", and the rating if told. */
+function seekerLine(s: SeekView): HTMLElement {
+  const name = seekerName(s);
+  const rating = seekerRating(s);
+  return h(
+    'span',
+    { class: 'meta seeker' },
+    name === null ? I18N.t('lobby.anonymous') : profileLink(name),
+    rating === null ? null : ` · ${I18N.t('lobby.rating', { rating })}`,
+  );
+}
 
 /** What the page knows and shows. */
 class LobbyView {
@@ -138,8 +164,13 @@ class LobbyView {
     this.updateTiles();
   }
 
-  /** A game was made for this key: it opens (once, whichever socket or answer tells it first). */
+  /**
+   * A game was made for this key: it opens (once, whichever socket or answer tells it first). The
+   * server is told it arrived (`seen`), or it would tell it again at the next hello (the page's
+   * socket closes as the game opens, maybe before the browser answered the ping that confirms it).
+   */
   private paired(gameId: string, seat: number): void {
+    this.socket.request('seen', { gameId }).catch(() => undefined);
     if (this.opened) return;
     this.opened = true;
     rememberSeats(gameId, [...rememberedSeats(gameId), seat]);
@@ -249,7 +280,7 @@ class LobbyView {
 
   private seekItem(s: SeekView): HTMLElement {
     const ours = this.mine.has(s.id);
-    const who = s.name ?? I18N.t('lobby.anonymous');
+    const who = seekerName(s) ?? I18N.t('lobby.anonymous');
     const seat = s.colour === 'random' ? 'lobby.seatsDrawn' : ours === (s.colour === 'first') ? 'lobby.youFirst' : 'lobby.theyFirst';
     const terms = [
       s.clock === null ? T.clockNone : T.clockPreset(s.clock.baseMs / 60_000, s.clock.incrementMs / 1000),
@@ -278,11 +309,7 @@ class LobbyView {
         { class: 'seek-text' },
         h('strong', {}, rulesetName(s.ruleset)),
         h('span', { class: 'meta' }, terms.join(' · ')),
-        h(
-          'span',
-          { class: 'meta seeker' },
-          ours ? I18N.t('lobby.yours') : `${who} · ${I18N.t('lobby.rating', { rating: Math.round(s.rating) })}`,
-        ),
+        ours ? h('span', { class: 'meta seeker' }, I18N.t('lobby.yours')) : seekerLine(s),
       ),
       action,
     );
