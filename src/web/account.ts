@@ -209,6 +209,8 @@ export function showAccountInNav(link: HTMLElement): void {
     (me) => {
       if (me) {
         link.textContent = me.name;
+        // On a phone a long name is cut to its share of the row (pages.css): the whole of it here.
+        link.title = me.name;
         link.classList.add('signed-in');
       }
     },

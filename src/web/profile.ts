@@ -68,7 +68,21 @@ function ratingsSection(p: Profile): HTMLElement {
   );
 }
 
-/** One game of the list: the ruleset, the other players, when; it opens the game's view. */
+/**
+ * How a game of the list ended for the page's player, in words: won, lost or drawn and how (the
+ * server's `result` is English and from the seats' side); a game not over says so.
+ */
+function outcomeText(name: string, g: PlayerGames['games'][number]): string | null {
+  if (g.status !== 'over') return T.statusPlaying;
+  const end = g.end;
+  const seat = g.players.findIndex((n) => n !== null && n.toLowerCase() === name.toLowerCase()) + 1;
+  if (end === null || seat === 0) return g.result;
+  const outcome = end.winner === 0 ? 'drawn' : end.winner === seat ? 'won' : 'lost';
+  const how = end.reason === 'rules' ? undefined : I18N.lookup(`players.endWord.${end.reason}`);
+  return [P(`outcome.${outcome}`), how].filter(Boolean).join(' · ');
+}
+
+/** One game of the list: the ruleset, the other players, how it ended for this player, when; it opens the game's view. */
 function gameItem(name: string, g: PlayerGames['games'][number]): HTMLElement {
   const mine = (n: string | null): boolean => n !== null && n.toLowerCase() === name.toLowerCase();
   const others = g.players.flatMap((n, i) => {
@@ -82,7 +96,7 @@ function gameItem(name: string, g: PlayerGames['games'][number]): HTMLElement {
     { class: 'profile-game' },
     h('a', { href: link(`/watch/${g.id}`) }, P('gameAgainst', { ruleset: rulesetLabel(g.ruleset), opponent })),
     ' ',
-    h('small', {}, [g.result ?? T.statusPlaying, when].filter(Boolean).join(' · ')),
+    h('small', { class: 'profile-game-end' }, [outcomeText(name, g), when].filter(Boolean).join(' · ')),
   );
 }
 

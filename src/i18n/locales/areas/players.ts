@@ -58,6 +58,14 @@ export const playersEn = {
     goodGame: 'Good game!',
     oops: 'Oops!',
   },
+  /** A game of the profile's list, from the profile owner's side: the outcome, then how it ended (by the rules: nothing more). */
+  outcome: { won: 'won', lost: 'lost', drawn: 'drawn' },
+  endWord: {
+    resign: 'by resignation',
+    time: 'on time',
+    agreement: 'by agreement',
+    abandoned: 'abandoned',
+  },
 };
 
 export const playersAm: Messages<typeof playersEn> = {
@@ -105,6 +113,13 @@ export const playersAm: Messages<typeof playersEn> = {
     goodGame: 'ጥሩ ጨዋታ ነበር!',
     oops: 'ውይ!',
   },
+  outcome: { won: 'አሸነፈ', lost: 'ተሸነፈ', drawn: 'አቻ' },
+  endWord: {
+    resign: 'ሽንፈትን በመቀበል',
+    time: 'በሰዓት',
+    agreement: 'በስምምነት',
+    abandoned: 'ጨዋታው ተተወ',
+  },
 };
 
 export const playersTi: Messages<typeof playersEn> = {
@@ -151,5 +166,12 @@ export const playersTi: Messages<typeof playersEn> = {
     thankYou: 'የቐንየለይ!',
     goodGame: 'ጽቡቕ ጸወታ ነይሩ!',
     oops: 'ዋይ!',
+  },
+  outcome: { won: 'ተዓዊቱ', lost: 'ተሳዒሩ', drawn: 'ማዕረ' },
+  endWord: {
+    resign: 'ብምቕባል ስዕረት',
+    time: 'ብሰዓት',
+    agreement: 'ብስምምዕ',
+    abandoned: 'ጸወታ ተሓዲጉ',
   },
 };
