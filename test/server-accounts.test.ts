@@ -137,6 +137,19 @@ describe('sign-up and names', () => {
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await signup({ from: address() })).status).toBe(201);
   });
+
+  it('with the per-client limits off (--no-rate-limit) counts no sign-ups or sign-ins per address; a wrong password waits', async () => {
+    const { url } = await serve({ limits: false, accounts: { signupsPerHour: 2, signinsPerMinute: 2 } });
+    const from = address();
+    const names = [0, 1, 2, 3, 4].map(() => uniqueName('nolimit'));
+    for (const name of names) expect((await signup({ from, url }, name)).status).toBe(201);
+    for (const name of names.slice(0, 3)) {
+      expect((await call({ from, url }, 'POST', '/api/account/signin', { name, password: 'correct horse battery' })).status).toBe(200);
+    }
+    expect((await call({ from, url }, 'POST', '/api/account/signin', { name: names[4], password: 'wrong password!' })).status).toBe(401);
+    const held = await call({ from, url }, 'POST', '/api/account/signin', { name: names[4], password: 'correct horse battery' });
+    expect([held.status, held.body.error.code]).toEqual([429, 'ERR_RATE_LIMIT']);
+  });
 });
 
 describe('sign-in and its limits', () => {

@@ -48,11 +48,15 @@ describe('claiming a game the opponent left', () => {
     const present = await claim(id, a, 'win');
     expect([present.status, present.body.error.code]).toEqual([409, 'ERR_CONFLICT']);
     expect(present.body.error.message).toMatch(/connected/);
+    // The wait is a field (null: no wait would do while the opponent is there), not only words.
+    expect(present.body.error.retryAfterMs).toBeNull();
     await theirs.close();
     await mine.next((m) => m.type === 'presence' && m.connected.join() === '1');
     const early = await claim(id, a, 'win');
     expect(early.status).toBe(409);
     expect(early.body.error.message).toMatch(/wait \d+ s/);
+    expect(early.body.error.retryAfterMs).toBeGreaterThan(0);
+    expect(early.body.error.retryAfterMs).toBeLessThanOrEqual(CLAIM_MS);
     await sleep(CLAIM_MS + 100);
     const won = await claim(id, a, 'win');
     expect(won.status, JSON.stringify(won.body)).toBe(200);

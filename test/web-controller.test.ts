@@ -687,9 +687,9 @@ describe('game screen controller, online (issue 13)', () => {
     expect(goneOpponents(c)).toEqual([]);
     c.onLive({ type: 'clock', clock: null });
 
-    server.claimError = new ApiError(409, 'ERR_CONFLICT', 'nothing to claim yet: your opponent may come back: wait 7 s');
-    expect(await c.claim('win')).toBe(7000);
-    server.claimError = new ApiError(409, 'ERR_CONFLICT', 'nothing to claim yet: your opponent is connected');
+    server.claimError = new ApiError(409, 'ERR_CONFLICT', 'nothing to claim yet: your opponent may come back: wait 7 s', 6500);
+    expect(await c.claim('win')).toBe(6500);
+    server.claimError = new ApiError(409, 'ERR_CONFLICT', 'nothing to claim yet: your opponent is connected', null);
     expect(await c.claim('draw')).toBe(Number.POSITIVE_INFINITY);
     expect(c.finished).toBe(false);
     expect(c.message).toBe('');

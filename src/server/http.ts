@@ -60,6 +60,26 @@ export class RateLimited extends HttpError {
   }
 }
 
+/**
+ * A refusal because it is too early (409 ERR_CONFLICT): `retryAfterMs` says how long until it may
+ * succeed, null when no wait would do (a claim while the opponent is connected). Clients read the
+ * field (`error.retryAfterMs`), never the message's words.
+ */
+export class NotYet extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number | null,
+  ) {
+    super(409, 'ERR_CONFLICT', message);
+  }
+}
+
+/** The refusal's fields a client gets: its code and message, and how long to wait when it says so. */
+export function errorBody(h: HttpError): { code: ApiCode; message: string; retryAfterMs?: number | null } {
+  if (h instanceof NotYet || h instanceof RateLimited) return { code: h.code, message: h.message, retryAfterMs: h.retryAfterMs };
+  return { code: h.code, message: h.message };
+}
+
 /** Turns an engine error into a refusal (its status from the code unless given). */
 export function fail(e: GabataError, status?: number): never {
   throw new HttpError(status ?? STATUS[e.code] ?? 400, e.code, e.message);

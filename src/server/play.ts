@@ -10,7 +10,7 @@
  * browser searches), and a takeback is immediate. In an online game the server plays the computer
  * seats (ComputerPool: worker threads, one search per core) and offers need the other side.
  */
-import { HttpError, fail } from './http.js';
+import { HttpError, NotYet, fail } from './http.js';
 import { GamesCore, intField, type GamesConfig, type Reply } from './games.js';
 import { applyDecision, isSimultaneous, readMove, replay, snapshot, statusOf, type DecisionInput } from './match.js';
 import { guard, logFailure } from './failures.js';
@@ -618,7 +618,7 @@ export class GamesApi extends GamesCore {
     const wait = Math.max(...waiting);
     if (others.length === 0 || wait > 0) {
       const when = wait === Infinity ? 'your opponent is connected' : `your opponent may come back: wait ${Math.ceil(wait / 1000)} s`;
-      throw new HttpError(409, 'ERR_CONFLICT', `nothing to claim yet: ${when}`);
+      throw new NotYet(`nothing to claim yet: ${when}`, wait === Infinity ? null : Math.ceil(wait));
     }
     const winner = outcome === 'win' ? seat : 0;
     const text = winner ? `seat ${seat} claimed the win: the opponent left` : `a draw claimed by seat ${seat}: the opponent left`;

@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** How long until it may succeed, when the server says (null: no wait would do; a claim while the opponent is there). */
+    readonly retryAfterMs?: number | null,
   ) {
     super(message);
   }
@@ -37,8 +39,12 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     // No answer at all (no network, the server down): a status 0 the page can tell apart.
     throw new ApiError(0, 'ERR_OFFLINE', OFFLINE_MESSAGE);
   }
-  const data = (await res.json().catch(() => ({}))) as { error?: { code: string; message: string } };
-  if (!res.ok) throw new ApiError(res.status, data.error?.code ?? 'ERR_INTERNAL', data.error?.message ?? res.statusText);
+  const data = (await res.json().catch(() => ({}))) as { error?: { code: string; message: string; retryAfterMs?: unknown } };
+  if (!res.ok) {
+    const wait = data.error?.retryAfterMs;
+    const retry = wait === null || (typeof wait === 'number' && wait >= 0) ? wait : undefined;
+    throw new ApiError(res.status, data.error?.code ?? 'ERR_INTERNAL', data.error?.message ?? res.statusText, retry);
+  }
   return data as T;
 }
 

@@ -627,10 +627,10 @@ export class PlayController {
       if (r.end && r.game) this.onLive({ type: 'end', end: r.end, game: r.game });
       return 0;
     } catch (e) {
-      const early = e instanceof ApiError && e.code === 'ERR_CONFLICT' ? e.message : '';
-      const wait = /wait (\d+) s/.exec(early);
-      if (wait) return Number(wait[1]) * 1000;
-      if (/connected/.test(early)) return Infinity;
+      // Too early: the server says how long to wait (null: an opponent is connected), in a field, not in words.
+      if (e instanceof ApiError && e.code === 'ERR_CONFLICT' && e.retryAfterMs !== undefined) {
+        return e.retryAfterMs === null ? Number.POSITIVE_INFINITY : Math.max(1, e.retryAfterMs);
+      }
       this.message = errorText(e);
       this.ports.changed();
       return 0;

@@ -142,6 +142,18 @@ function dismissOnEscape(c: PlayController): () => void {
   return () => document.removeEventListener('keydown', onKey);
 }
 
+/** The game page's panels that playPage fills. */
+function pageParts() {
+  return {
+    playersBar: h('div', { class: 'players-bar' }),
+    boardBox: h('div', { class: 'board-box' }),
+    commentary: h('ol', { class: 'commentary', 'aria-live': 'polite' }),
+    moveList: h('ol', { class: 'move-list' }),
+    rulesPanel: h('details', { class: 'rules-panel panel' }),
+    result: h('section', { class: 'result', hidden: true, 'aria-live': 'polite' }),
+  };
+}
+
 export function playPage(root: HTMLElement, params: string[], watch = false): () => void {
   const id = params[0]!;
   registerOffline();
@@ -154,12 +166,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     viewing: h('p', { class: 'viewing', hidden: true }),
     page: h('div', { class: 'game-page', 'data-state': 'loading' }),
   };
-  const playersBar = h('div', { class: 'players-bar' });
-  const boardBox = h('div', { class: 'board-box' });
-  const commentary = h('ol', { class: 'commentary', 'aria-live': 'polite' });
-  const moveList = h('ol', { class: 'move-list' });
-  const rulesPanel = h('details', { class: 'rules-panel panel' });
-  const result = h('section', { class: 'result', hidden: true, 'aria-live': 'polite' });
+  const { playersBar, boardBox, commentary, moveList, rulesPanel, result } = pageParts();
 
   let rulesShown = false;
   let lastState = 'loading';

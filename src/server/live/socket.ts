@@ -14,7 +14,7 @@
  */
 import type { WebSocket } from 'ws';
 import { logFailure } from '../failures.js';
-import { HttpError } from '../http.js';
+import { HttpError, errorBody } from '../http.js';
 import { keyHashOf } from '../keys.js';
 import { Gauge, type ClientLimits } from '../limits.js';
 import { MAX_MOVES_PAGE, type GamesApi } from '../play.js';
@@ -72,7 +72,7 @@ const HANDLERS: Record<Action, (api: GamesApi, k: string | null, id: string, b: 
   claim: (api, k, g, b) => api.claim(k, g, b),
   rematch: (api, k, g, b, c) => api.rematch(k, g, b, c),
   // A quick message (players/say.ts): one of a few fixed phrases, told to the game's sockets.
-  say: (api, k, g, b) => say(api, k, g, b),
+  say: (api, k, g, b, c) => say(api, k, g, b, c),
 };
 
 /** A message's `id`, if it may be echoed: absent, a string of at most MAX_ID_LENGTH, or a safe integer. */
@@ -257,8 +257,9 @@ class Connection {
   }
 
   /** An `error` (with the message's id when it may be echoed); too many in a row close the socket. */
-  private refuse(code: string, message: string, msgId?: string | number): void {
-    this.reply(msgId === undefined ? { type: 'error', code, message } : { type: 'error', id: msgId, code, message });
+  private refuse(code: string, message: string, msgId?: string | number, wait?: { retryAfterMs?: number | null }): void {
+    const more = wait?.retryAfterMs === undefined ? {} : { retryAfterMs: wait.retryAfterMs };
+    this.reply(msgId === undefined ? { type: 'error', code, message, ...more } : { type: 'error', id: msgId, code, message, ...more });
     if (++this.errors >= this.limits.maxErrorsInARow) this.ws.close(1008, 'too many errors');
   }
 
@@ -297,7 +298,7 @@ class Connection {
     try {
       this.dispatch(body, id.id);
     } catch (e) {
-      if (e instanceof HttpError) this.refuse(e.code, e.message, id.id);
+      if (e instanceof HttpError) this.refuse(e.code, e.message, id.id, errorBody(e));
       else {
         logFailure(`live ${this.id}`, e);
         this.refuse('ERR_INTERNAL', 'internal error', id.id);
