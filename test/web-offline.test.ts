@@ -28,6 +28,34 @@ beforeAll(async () => {
   ({ dir, server, browser } = await openWebSuite('gabata-offline-', SHOTS));
 }, 120_000);
 
+/**
+ * The browser offline, as a phone without a network is: requests fail and `navigator.onLine` is
+ * false, with an `offline` / `online` event at the change. Playwright's setOffline fails the
+ * requests, but the Debian Chromium that apt installs here (150) keeps onLine true
+ * under it and under CDP's network emulation alike, so the page is told by an init script of the
+ * context (installed once by `offlineAware`), which reads a flag kept in sessionStorage across reloads.
+ */
+async function offline(context: BrowserContext, page: Page, off: boolean): Promise<void> {
+  await context.setOffline(off);
+  await page.evaluate((v) => {
+    if (v) sessionStorage.setItem('test-offline', '1');
+    else sessionStorage.removeItem('test-offline');
+    window.dispatchEvent(new Event(v ? 'offline' : 'online'));
+  }, off);
+}
+
+async function offlineAware(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const real = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!.get!;
+    Object.defineProperty(Navigator.prototype, 'onLine', {
+      configurable: true,
+      get(this: Navigator) {
+        return sessionStorage.getItem('test-offline') === '1' ? false : (real.call(this) as boolean);
+      },
+    });
+  });
+}
+
 afterEach(() => {
   expect(pageErrors.take()).toEqual([]);
 });
@@ -123,6 +151,7 @@ describe('offline web app', () => {
 
   it('after one online visit, a game against the computer is played to its end offline and reaches the server online', async () => {
     const { context, page } = await phoneContext();
+    await offlineAware(context);
     // The online visit: the page registers the worker, which precaches the app and takes control.
     await page.goto(`${server.url}/?anim=off#/new/gabata-adowa`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
@@ -138,7 +167,7 @@ describe('offline web app', () => {
     const before = await keyed(server.url, KEY, 'GET', '/api/games');
     expect(before.body.games).toEqual([]);
 
-    await context.setOffline(true);
+    await offline(context, page, true);
     await page.reload();
     await page.waitForSelector('.ruleset-card.selected[data-ruleset="gabata-adowa"]');
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
@@ -184,7 +213,7 @@ describe('offline web app', () => {
     await waitFor(page, ['over']);
 
     // The network returns: the outbox sends the game, and the page moves to the server's copy.
-    await context.setOffline(false);
+    await offline(context, page, false);
     await page.waitForURL((u) => /#\/game\/[A-Za-z0-9]+$/.test(u.hash) && !u.hash.includes('local-'), { timeout: 60_000 });
     const serverId = /#\/game\/([A-Za-z0-9]+)$/.exec(page.url())![1]!;
     const listed = await keyed(server.url, KEY, 'GET', '/api/games');
