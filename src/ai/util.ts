@@ -39,14 +39,6 @@ export function terminalScore(game: Game, s: State, player: number, tmp: Float64
   return 2 * tmp[player]! - 1;
 }
 
-/** A valid move from an agent spec parameter, or the fallback. */
-export function numberParam(params: Map<string, string>, name: string, fallback: number): number {
-  const v = params.get(name);
-  if (v === undefined) return fallback;
-  const x = Number(v);
-  return Number.isFinite(x) ? x : fallback;
-}
-
 /** Wall clock in milliseconds (browser and Node alike). */
 export const now = (): number => performance.now();
 

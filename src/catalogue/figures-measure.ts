@@ -1,13 +1,13 @@
 /**
  * Measuring a ruleset's figures (figures.ts) from seeded uniformly random matches
- * (`playRandomMatch`), summed up by the simulations' aggregation code (sim/aggregate.ts): the
- * catalogue's figures and a sweep's cells are computed the same way. Node and CLI only (the
- * browser reads the figures file).
+ * (`playRandomMatch`), summed up with the numbers the simulations' aggregation uses too
+ * (stats/intervals.ts): the catalogue's figures and a sweep's cells are computed the same way.
+ * Node and CLI only (the browser reads the figures file).
  */
 import { MAX_MOVES, type Ruleset } from '../core/game.js';
 import { playRandomMatch } from '../core/debug.js';
 import { PHASE_OVER, PHASE_RACE } from '../core/state.js';
-import { mean, moverTally, quartiles, ratioInterval } from '../sim/aggregate.js';
+import { mean, moverTally, quartiles, ratioInterval } from '../stats/intervals.js';
 import { POLICY, type Figures } from './figures.js';
 
 const round = (x: number, digits = 4): number => Number(x.toFixed(digits));

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { asGabataError, err, type GabataError, ok, type Result } from '../core/errors.js';
 import { makeAgent } from '../ai/index.js';
-import type { MeanInterval } from '../sim/aggregate.js';
+import type { MeanInterval } from '../stats/intervals.js';
 import { DEFAULT_MAX_CELLS, parseGrid, splitAgents, type Grid } from '../sim/grid.js';
 import { sweepDocument, type SweepDocument } from '../sim/report/document.js';
 import { cellLabel } from '../sim/report/specs.js';

@@ -50,7 +50,6 @@ export interface GamesConfig {
 
 export const DEFAULT_CACHE_SIZE = 500;
 export const MAX_IMPORT_MOVES = 5_000;
-export const MAX_PAGE = 100;
 /** Games one `remember` looks at to make room (those that must stay go to the back). */
 const REMEMBER_SCAN = 16;
 

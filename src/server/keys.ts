@@ -7,7 +7,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { HttpError } from './http.js';
 
 export const KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');

@@ -23,15 +23,6 @@ export function makeGameRecord(game: Game, g: GameRow, moves: readonly MoveRow[]
   });
 }
 
-export interface ImportedRecord {
-  ruleset: string;
-  options: Record<string, unknown>;
-  seed: number;
-  seats?: string[];
-  /** Each move as a decision input; joint ones are split when the state is known (see `decisionOf`). */
-  moves: DecisionInput[];
-}
-
 /** A record's move text as a decision at `s`: a joint text 'a|b' becomes one entry per player. */
 export function decisionOf(s: State, text: string): DecisionInput {
   return isSimultaneous(s) ? { joint: text.split('|').map((x) => x.trim()) } : { move: text };

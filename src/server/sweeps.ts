@@ -12,7 +12,7 @@
 import { createReadStream, existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ExploreEntry } from '../web/explore-types.js';
+import type { ExploreEntry } from '../formats/sweep.js';
 
 const NAME = '^[A-Za-z0-9_][A-Za-z0-9._-]{0,99}$';
 const FILE = /^(index\.html|report\.css|cells\.csv|sweep\.json|matches\.jsonl|[A-Za-z0-9_-]{1,80}\.svg)$/;

@@ -29,7 +29,6 @@ export const METRIC_NAMES = [
   'completion',
   'guardRounds',
 ] as const;
-export type MetricName = (typeof METRIC_NAMES)[number];
 
 /**
  * Counters player `p` has secured in `s`: off the board in his store or hand (`captured`), set

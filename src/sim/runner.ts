@@ -6,13 +6,6 @@
  */
 import type { BatchSpec, MatchOutcome } from './batch.js';
 
-export interface BatchProgress {
-  /** Matches finished so far (over all batches of this run). */
-  matches: number;
-  /** Batches finished so far. */
-  batches: number;
-}
-
 export interface BatchRunner {
   /**
    * Plays every batch; `onBatch` is called once per finished batch with all its matches, in the

@@ -80,11 +80,6 @@ export function seatsFor(specs: readonly string[], seed: number): Seat[] {
   });
 }
 
-/** Plays one match: its seats, its record (naming the agents as specified) when asked. */
-export function playTask(msg: TaskMessage): MatchResult {
-  return playWith(matchPlayerFor(msg.ruleset, msg.options), msg.task, { record: msg.record, metrics: msg.metrics, budget: msg.budget });
-}
-
 /** Plays match `task` with a `MatchPlayer` already at hand (a batch looks it up once). */
 export function playWith(player: MatchPlayer, task: MatchTask, opts: MatchOptions): MatchResult {
   const r = player.play(seatsFor(task.agents, task.seed), task.seed, opts);

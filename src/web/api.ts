@@ -110,5 +110,3 @@ export const api = {
   record: (id: string) => call<unknown>('GET', at(id, '/record')),
   importRecord: (record: unknown) => call<{ game: GameDoc }>('POST', '/api/games/import', record).then((r) => normalizeDoc(r.game)),
 };
-
-export type Api = typeof api;

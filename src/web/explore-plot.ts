@@ -5,7 +5,7 @@
  * triple the app's bundle and needs `unsafe-eval`, so it stays out of the browser.)
  */
 import { s } from './catalogue/svg.js';
-import type { ExploreCell } from './explore-types.js';
+import type { ExploreCell } from '../formats/sweep.js';
 import { I18N } from './text.js';
 
 const ROW = 26;

@@ -10,7 +10,7 @@
 import { h, fill } from './dom.js';
 import { comparePlot } from './explore-plot.js';
 import study from './explore-study.json';
-import type { ExploreCell, ExploreDoc, ExploreEntry, Mean, Rate } from './explore-types.js';
+import type { ExploreDoc, ExploreEntry, Mean, Rate } from '../formats/sweep.js';
 import { RULESETS } from '../games/index.js';
 import { link, type Page } from './router.js';
 import { I18N, T } from './text.js';
@@ -68,12 +68,6 @@ function meanCell(m: Mean | null | undefined): HTMLTableCellElement {
   if (!m) return h('td', {}, '–');
   return h('td', {}, num(m.mean), h('span', { class: 'iv' }, range(num(m.lo), num(m.hi))));
 }
-
-/** A cell's options as the sweep names them (`captureGate=none, rounds=1`): research terms, kept as code. */
-export const cellLabel = (c: ExploreCell): string =>
-  Object.entries(c.values)
-    .map(([k, v]) => `${k}=${String(v)}`)
-    .join(', ');
 
 /** The ruleset of a sweep by its name in the page's language (its id when the app does not know it). */
 function rulesetName(id: string): string {

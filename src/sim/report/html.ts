@@ -3,7 +3,7 @@
  * every cell's figures. No script and no inline style (report.css beside it), so it works opened
  * from disk and under a strict Content-Security-Policy.
  */
-import type { MeanInterval } from '../aggregate.js';
+import type { MeanInterval } from '../../stats/intervals.js';
 import type { Interval } from '../summary.js';
 import type { SweepDocument } from './document.js';
 import { cellLabel } from './specs.js';

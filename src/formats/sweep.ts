@@ -1,7 +1,9 @@
 /**
  * The shape of a sweep's document (sweep.json, `gabata sweep --json`, format gabata-sweep/1) as
- * the Explore page reads it: the fields it shows, nothing more. The browser may not import the
- * simulation code, so the part it needs is written out here.
+ * the Explore page reads it (the fields it shows, nothing more), and the entry of the list of
+ * stored sweeps the server gives (server/sweeps.ts). The browser may not import the simulation
+ * code, and the server and the web app may not import each other, so the shapes both sides read
+ * are declared here, below both. Types only; imports nothing.
  */
 export interface Rate {
   count: number;
