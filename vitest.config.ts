@@ -1,9 +1,21 @@
-import { defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-export default defineConfig({
+/** The test files that drive the browser (they import playwright-core): left out by `npm run test:unit`. */
+function browserTests(): string[] {
+  return readdirSync('test')
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => join('test', f))
+    .filter((f) => readFileSync(f, 'utf8').includes("from 'playwright-core'"));
+}
+
+// `vitest run --mode unit` (npm run test:unit): the Node tests only, for the inner loop.
+export default defineConfig(({ mode }) => ({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: mode === 'unit' ? [...configDefaults.exclude, ...browserTests()] : configDefaults.exclude,
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },
-});
+}));
