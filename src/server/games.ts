@@ -28,7 +28,7 @@ import {
   run,
   type ClockSpec,
 } from './live/clock.js';
-import { LiveGame, emptyMeta, readMeta, type Meta } from './live/game.js';
+import { LiveGame, emptyMeta, readMeta, seatsView, type Meta, type PeopleOf } from './live/game.js';
 
 export const SEAT_KINDS = ['human', 'invite', 'computer:1', 'computer:2', 'computer:3', 'computer:4', 'computer:5'] as const;
 
@@ -119,6 +119,17 @@ export class GamesCore {
    * (accounts/service.ts sets this), under which that account's seats are held.
    */
   principal: (keyHash: string | null) => string | null = (k) => k;
+  private peopleOf: PeopleOf | null = null;
+
+  /** Who holds each seat of a game (players/index.ts names accounts and their ratings); null: nobody is named. */
+  get people(): PeopleOf | null {
+    return this.peopleOf;
+  }
+
+  set people(f: PeopleOf | null) {
+    this.peopleOf = f;
+    for (const l of this.cache.values()) l.people = f;
+  }
   readonly now: () => number;
   protected readonly cacheSize: number;
   protected readonly maxImportMoves: number;
@@ -178,7 +189,7 @@ export class GamesCore {
       result: g.result,
       moveCount: g.moveCount,
       online: seats.some((s) => s.kind === 'invite'),
-      seats: seats.map((s) => ({ seat: s.seat, kind: s.kind, joined: s.keyHash !== null, connected: false })),
+      seats: seatsView({ id: g.id, ruleset: g.ruleset, rated: meta.rated === true, seats }, this.people, new Set()),
       clock: meta.clock,
       offers: meta.offers.map((o) => ({
         offer: o.offer,
@@ -509,6 +520,7 @@ export class GamesCore {
    * of 10,000 games quadratic).
    */
   protected remember(l: LiveGame): void {
+    l.people = this.people;
     this.cache.set(l.id, l);
     let looked = 0;
     for (const [id, g] of this.cache) {

@@ -278,6 +278,11 @@ export class GamesApi extends GamesCore {
     this.afterSave(l, () => this.tellEnded(l));
   }
 
+  /** Sends `l`'s document again to its sockets (`game`): something it shows changed without a move, e.g. its ratings. */
+  refresh(l: LiveGame): void {
+    this.send(l, { type: 'game', game: l.doc(this.now()) });
+  }
+
   /** Tells the listeners of `ended` that `l` is over, once that is stored (a listener's failure is logged, never the game's). */
   private tellEnded(l: LiveGame): void {
     for (const listen of this.ended) guard(`the end of game ${l.id}`, () => listen(l));
