@@ -28,6 +28,8 @@ import {
   run,
   type ClockSpec,
 } from './live/clock.js';
+import { InProcessBus } from './bus.js';
+import type { FrameBus, GameFrames } from './live/frames.js';
 import { LiveGame, emptyMeta, readMeta, seatsView, type Meta, type PeopleOf } from './live/game.js';
 
 export const SEAT_KINDS = ['human', 'invite', 'computer:1', 'computer:2', 'computer:3', 'computer:4', 'computer:5'] as const;
@@ -46,6 +48,8 @@ export interface GamesConfig {
   now?: () => number;
   /** How long opponents must be gone before a live game can be claimed (play.ts CLAIM_AFTER_MS; tests shorten it). */
   claimAfterMs?: number;
+  /** The bus the games' frames go out on (default: one within this process). */
+  frames?: FrameBus;
 }
 
 export const DEFAULT_CACHE_SIZE = 500;
@@ -131,6 +135,8 @@ export class GamesCore {
     for (const l of this.cache.values()) l.people = f;
   }
   readonly now: () => number;
+  /** The bus each game's frames are published on and its sockets subscribe to (live/frames.ts). */
+  readonly frames: FrameBus;
   protected readonly cacheSize: number;
   protected readonly maxImportMoves: number;
   protected readonly minClockBaseMs: number;
@@ -140,6 +146,7 @@ export class GamesCore {
     cfg: GamesConfig = {},
   ) {
     this.now = cfg.now ?? Date.now;
+    this.frames = cfg.frames ?? new InProcessBus<GameFrames>();
     this.cacheSize = cfg.cacheSize ?? DEFAULT_CACHE_SIZE;
     this.maxImportMoves = cfg.maxImportMoves ?? MAX_IMPORT_MOVES;
     this.minClockBaseMs = cfg.minClockBaseMs ?? MIN_CLOCK_BASE_MS;

@@ -19,6 +19,7 @@ import type { GameStore, MoveRow } from './store.js';
 import { afterMove, clockView, flagged, run, settle, untilFlag } from './live/clock.js';
 import type { ComputerPool } from './live/computer.js';
 import { type LiveGame, offerView, type End, type Offer, type OfferKind } from './live/game.js';
+import { frameTopic } from './live/frames.js';
 
 type Body = Record<string, unknown>;
 
@@ -66,7 +67,7 @@ export class GamesApi extends GamesCore {
   private send(l: LiveGame, msg: Record<string, unknown>): void {
     if (l.peers.size === 0 && l.unsaved === 0) return;
     const text = JSON.stringify(msg);
-    this.afterSave(l, () => l.broadcast(text));
+    this.afterSave(l, () => void this.frames.publish(frameTopic(l.id), { text }));
   }
 
   /** Writes what the engine's state does not hold; a failed write drops the game from memory (it reloads as stored). */

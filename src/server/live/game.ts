@@ -219,11 +219,6 @@ export class LiveGame {
     if (moves) out['moves'] = moves.map((m) => ({ ply: m.ply, move: m.move, codes: m.codes, joint: m.joint }));
     return out;
   }
-
-  /** Sends one already-serialised message to every peer. */
-  broadcast(text: string): void {
-    for (const p of this.peers) p.send(text);
-  }
 }
 
 export function offerView(o: Offer): { offer: OfferKind; by: number; toPly?: number; accepted: number[] } {
