@@ -363,10 +363,13 @@ async function installRoutes(
     cacheControl: false,
     etag: true,
     wildcard: true,
+    // The build writes each text file's brotli and gzip forms (scripts/build-web.mjs): sent to clients that take them.
+    preCompressed: true,
     // Source maps are for developers' builds, never served.
     allowedPath: (pathName: string) => !pathName.endsWith('.map'),
-    setHeaders: (res: unknown, file: string) => {
+    setHeaders: (res: unknown, sent: string) => {
       // A file whose name carries its content's hash never changes; anything else is revalidated.
+      const file = sent.replace(/\.(br|gz)$/, '');
       const hashed = /[.-][0-9a-f]{8,}\.(js|css|svg|png|woff2?)$/i.test(file) || /[.-][A-Z0-9]{8}\.(js|css)$/.test(file);
       (res as FastifyReply).header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
