@@ -11,7 +11,7 @@
 // Minified unless GABATA_WEB_MINIFY=0; source maps only for a developer's build (GABATA_WEB_SOURCEMAP=1),
 // never served. build.json lists the files of this build (the service worker precaches those).
 import { createHash } from 'node:crypto';
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,8 +65,9 @@ const parts = readdirSync(join(root, 'src/web/css'))
 const css = [join(root, 'src/web/style.css'), ...parts.map((f) => join(root, 'src/web/css', f))]
   .map((f) => readFileSync(f, 'utf8'))
   .join('\n');
-const styleFile = `style-${hashOf(css)}.css`;
-writeFileSync(join(tmp, styleFile), css);
+const styleCss = common.minify ? (await transform(css, { loader: 'css', minify: true, target: 'chrome100' })).code : css;
+const styleFile = `style-${hashOf(styleCss)}.css`;
+writeFileSync(join(tmp, styleFile), styleCss);
 // The Ge'ez script's font (Amharic, Tigrinya): its @font-face rules, its files in fonts/ (moved in
 // one by one: renaming a fonts folder onto an existing one would fail).
 const ethiopic = readFileSync(join(root, 'src/i18n/ethiopic.css'), 'utf8');
