@@ -33,6 +33,26 @@ describe('the rating store', () => {
     expect(s.get('alice', 'selus', T0)).toMatchObject({ rating: 1500, games: 0, provisional: true });
   });
 
+  it('says what one game did to a rating: from the point before it (a newcomer before his first) to its own', () => {
+    const s = store();
+    s.rate('g1', 'gifia', 'alice', 'bob', 1, 30, T0);
+    const first = s.get('alice', 'gifia', T0);
+    s.rate('g2', 'gifia', 'alice', 'carol', 0, 30, T0 + 1000);
+    const second = s.get('alice', 'gifia', T0 + 1000);
+    expect(s.changeIn('alice', 'gifia', 'g1')).toEqual({
+      before: { rating: START.rating, deviation: START.deviation },
+      after: { rating: first.rating, deviation: first.deviation },
+    });
+    expect(s.changeIn('alice', 'gifia', 'g2')).toEqual({
+      before: { rating: first.rating, deviation: first.deviation },
+      after: { rating: second.rating, deviation: second.deviation },
+    });
+    expect(second.rating).toBeLessThan(first.rating);
+    // A game that did not rate him, or another ruleset's: nothing.
+    expect(s.changeIn('bob', 'gifia', 'g2')).toBeNull();
+    expect(s.changeIn('alice', 'selus', 'g1')).toBeNull();
+  });
+
   it('an abandoned start (ply 0 or 1) is aborted, not rated; nobody is rated against himself', () => {
     const s = store();
     expect(s.rate('g', 'gifia', 'a', 'b', 1, 1, T0)).toEqual({ rated: false, reason: 'aborted' });

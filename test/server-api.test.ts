@@ -4,13 +4,17 @@
  * and import. Legal and illegal moves are chosen with the engine, never hard-coded. Every request
  * carries the player key that created the game (a local game: the key plays every seat).
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MOVES, type Game } from '../src/core/game.js';
 import { PHASE_RACE, type State } from '../src/core/state.js';
 import { RULESETS, getRuleset } from '../src/games/index.js';
 import { ensureBuilt, newKey, request as rawRequest, startServer, tempDir, type Reply, type RunningServer } from './web-harness.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 let dir: string;
 let db: string;
@@ -332,13 +336,31 @@ describe('server API', () => {
     expect(ply).toBe(5);
   });
 
-  it('serves the web app: the page, its bundles, and the page for client routes', async () => {
+  it('serves the web app: the page, its bundles (hashed, cached for good, precompressed), and the page for client routes', async () => {
     const page = await fetch(server.url + '/');
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('main.js');
-    const js = await fetch(server.url + '/main.js');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const main = /src="\/(main-\w{8}\.js)"/.exec(await page.text())?.[1];
+    expect(main).toBeDefined();
+    const js = await fetch(`${server.url}/${main}`, { headers: { 'accept-encoding': 'identity' } });
     expect(js.headers.get('content-type')).toMatch(/javascript/);
-    const worker = await fetch(server.url + '/worker.js');
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const plain = Buffer.from(await js.arrayBuffer());
+    // A client that takes brotli (or gzip) gets the build's compressed form of the same bytes.
+    for (const [encoding, unpack] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const packed = await fetch(`${server.url}/${main}`, { headers: { 'accept-encoding': encoding } });
+      expect(packed.headers.get('content-encoding')).toBe(encoding);
+      expect(packed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      // fetch undoes the encoding itself: the bytes are the plain file's.
+      expect(Buffer.from(await packed.arrayBuffer()).equals(plain)).toBe(true);
+      expect(unpack(readFileSync(path.join(ROOT, 'dist/web', `${main}.${encoding === 'br' ? 'br' : 'gz'}`))).equals(plain)).toBe(true);
+    }
+    const { worker: workerFile } = JSON.parse(readFileSync(path.join(ROOT, 'dist/web/build.json'), 'utf8'));
+    expect(plain.includes(Buffer.from(`/${workerFile}`))).toBe(true);
+    const worker = await fetch(`${server.url}/${workerFile}`);
     expect(worker.status).toBe(200);
     const traversal = await fetch(server.url + '/..%2f..%2fpackage.json');
     expect(traversal.status).toBe(404);

@@ -13,7 +13,7 @@ import { MAX_MOVES, type Game } from '../src/core/game.js';
 import { getRuleset } from '../src/games/index.js';
 import { createGabataServer, type GabataServer } from '../src/server/app.js';
 import { HttpError } from '../src/server/http.js';
-import { InProcessBus } from '../src/server/lobby/bus.js';
+import { InProcessBus } from '../src/server/bus.js';
 import { Lobby, type LobbyConfig, type LobbyEvents, type PairedEvent, type Rating } from '../src/server/lobby/lobby.js';
 import type { Owner } from '../src/server/lobby/seeks.js';
 import { InMemoryLobbyStore } from '../src/server/lobby/store.js';

@@ -14,6 +14,8 @@ import { MAX_MOVES, type Game } from '../src/core/game.js';
 import type { State } from '../src/core/state.js';
 import { getRuleset } from '../src/games/index.js';
 import { createGabataServer, type GabataServer, type ServerOptions } from '../src/server/app.js';
+import { InProcessBus } from '../src/server/bus.js';
+import type { GameFrames } from '../src/server/live/frames.js';
 import { ensureBuilt, newKey, openLive, request, tempDir, type Reply } from './web-harness.js';
 
 const dirs: string[] = [];
@@ -559,5 +561,45 @@ describe('bounds', () => {
     await ok.close();
     const ws = new WebSocket(`${url.replace('http', 'ws')}/api/games/${id}/live`, { headers: { host: 'evil.example' } });
     await expect(new Promise((_, reject) => ws.once('error', reject))).rejects.toThrow(/421/);
+  });
+});
+
+describe("a game's frames go out on the bus", () => {
+  /** The in-process bus, counting what is published on each topic and who listens. */
+  class CountingBus extends InProcessBus<GameFrames> {
+    readonly published: { topic: string; text: string }[] = [];
+    listening = 0;
+    override async publish<K extends keyof GameFrames & string>(topic: K, message: GameFrames[K]): Promise<void> {
+      this.published.push({ topic, text: message.text });
+      return super.publish(topic, message);
+    }
+    override subscribe<K extends keyof GameFrames & string>(topic: K, handler: (m: GameFrames[K]) => void): () => void {
+      this.listening++;
+      const off = super.subscribe(topic, handler);
+      return () => {
+        this.listening--;
+        off();
+      };
+    }
+  }
+
+  it("moves are published on the game's topic and reach its sockets from there; a closed socket stops listening", async () => {
+    const bus = new CountingBus();
+    const { url } = await serve({ frames: bus });
+    const o = await online(url);
+    const [la, spectator] = [await openLive(url, o.id, { key: o.a }), await openLive(url, o.id)];
+    expect(bus.listening).toBe(2);
+    await play(o, 0);
+    const move = await la.next((m) => m.type === 'move' && m.ply === 0);
+    await spectator.next((m) => m.type === 'move' && m.ply === 0);
+    const sent = bus.published.filter((p) => p.topic === `game:${o.id}` && p.text.includes('"type":"move"'));
+    expect(sent.map((p) => JSON.parse(p.text))).toEqual([move]);
+    // A frame published by another instance (here: by hand) reaches this instance's sockets.
+    await bus.publish(`game:${o.id}`, { text: JSON.stringify({ type: 'said', seat: 2, phrase: 'hello' }) });
+    await la.next((m) => m.type === 'said' && m.phrase === 'hello');
+    await spectator.close();
+    await expect.poll(() => bus.listening).toBe(1);
+    await la.close();
+    await expect.poll(() => bus.listening).toBe(0);
   });
 });

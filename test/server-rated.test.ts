@@ -53,6 +53,25 @@ async function lobby(
   return { send, next, ws };
 }
 
+/** A game's live socket said hello with `key`: frames by predicate, as `lobby` gives them. */
+async function gameSocket(id: string, key: string): Promise<{ next: (p: (f: Frame) => boolean) => Promise<Frame>; ws: WebSocket }> {
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/games/${id}/live`, { headers: { origin: url } });
+  const frames: Frame[] = [];
+  ws.on('message', (d: Buffer) => frames.push(JSON.parse(d.toString()) as Frame));
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  const next = async (p: (f: Frame) => boolean): Promise<Frame> => {
+    for (let i = 0; i < 200; i++) {
+      const hit = frames.find(p);
+      if (hit) return hit;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`no such frame in ${JSON.stringify(frames).slice(0, 600)}`);
+  };
+  ws.send(JSON.stringify({ type: 'hello', key, since: -1 }));
+  await next((f) => f['type'] === 'welcome');
+  return { next, ws };
+}
+
 /** Two players paired by a seek (rated unless said) of `a`'s accepted by `b`: the game's id (a holds seat 1). */
 async function pairedBySeek(a: string, b: string, n: number, rated = true): Promise<string> {
   const la = await lobby(a, `10.7.${n}.1`);
@@ -93,7 +112,27 @@ describe('a rated game from the lobby', () => {
     }
     const id = await pairedBySeek(ka, kb, 1);
     expect(app.api.load(id).meta.rated).toBe(true);
+    // The game names its players: each seat's account, with the rating it had when the game began.
+    const newcomer = { rating: 1500, provisional: true };
+    const seats = async (): Promise<Record<string, unknown>[]> => (await request(url, 'GET', `/api/games/${id}`)).body.game.seats;
+    expect((await seats()).map((s) => s['person'])).toEqual([
+      { name: names[0], ...newcomer },
+      { name: names[1], ...newcomer },
+    ]);
+    const watch = await gameSocket(id, ka);
     await playAndResign(id, [ka, kb]);
+    // Once rated, the game says what it did to each rating, on its page and to its sockets at once.
+    const people = (await seats()).map((s) => s['person'] as { rating: number; ratingDiff: number });
+    expect(people).toHaveLength(2);
+    const [a, b] = people as [(typeof people)[0], (typeof people)[0]];
+    expect(a).toMatchObject({ name: names[0], ...newcomer });
+    expect(b).toMatchObject({ name: names[1], ...newcomer });
+    expect(a.ratingDiff).toBeGreaterThan(0);
+    expect(b.ratingDiff).toBeLessThan(0);
+    const refreshed = await watch.next((f) => f['type'] === 'game');
+    const live = (refreshed['game'] as { seats: { person: unknown }[] }).seats.map((s) => s.person);
+    expect(live).toEqual([a, b]);
+    watch.ws.close();
     const [pa, pb] = await Promise.all(names.map((n) => request(url, 'GET', `/api/players/${n}`)));
     const gifia = (p: Reply | undefined) =>
       (p!.body.ratings as { ruleset: string; rating: number; games: number }[]).find((r) => r.ruleset === 'gifia')!;
@@ -110,6 +149,9 @@ describe('a rated game from the lobby', () => {
     const anon = await pairedBySeek(x, y, 2, false);
     expect(app.api.load(anon).meta.rated).toBe(false);
     await playAndResign(anon, [x, y]);
+    // Anonymous players are named by nobody: their seats carry no person.
+    const anonSeats = (await request(url, 'GET', `/api/games/${anon}`)).body.game.seats as Record<string, unknown>[];
+    expect(anonSeats.map((s) => 'person' in s)).toEqual([false, false]);
     expect(gifia(await request(url, 'GET', `/api/players/${names[0]}`)).games).toBe(1);
   });
   it('refuses a takeback once a rated game has ended by the rules: the rated result stands', async () => {

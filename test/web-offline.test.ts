@@ -7,6 +7,7 @@
  * the game to the server, which lists it for the page's key with the same moves, and the page
  * moves to the server's game. Screenshots at phone size go to test-output/screenshots/.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -146,7 +147,12 @@ describe('offline web app', () => {
     const sw = await fetch(`${server.url}/sw.js`);
     expect(sw.status).toBe(200);
     expect(sw.headers.get('cache-control')).toBe('no-cache');
-    expect(await sw.text()).toContain('"main.js"');
+    // It precaches the build's files (build.json), the page's hashed bundle and every chunk among them.
+    const build = JSON.parse(readFileSync(path.join(ROOT, 'dist/web/build.json'), 'utf8')) as { main: string; files: string[] };
+    const text = await sw.text();
+    expect(build.files.filter((f) => f.endsWith('.js')).length).toBeGreaterThan(2);
+    for (const f of build.files) expect(text, f).toContain(`"${f}"`);
+    expect(text).toContain(`"${build.main}"`);
   });
 
   it('after one online visit, a game against the computer is played to its end offline and reaches the server online', async () => {

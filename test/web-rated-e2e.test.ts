@@ -181,7 +181,16 @@ describe('a rated game between two strangers, from sign-up to their profiles', (
       await settledAt(p.page, 4, ['over']);
       await expect.poll(() => p.page.locator('.result .end-reason').getAttribute('data-reason')).toBe('resign');
     }
-    expect(await a.page.locator('.result .end-reason').textContent()).toMatch(/^Player \d wins: the opponent resigned\.$/);
+    expect(await a.page.locator('.result .end-reason').textContent()).toBe(`${NAMES.a} wins: the opponent resigned.`);
+    // Both pages name both players (each a link to his page), and once rated say what the game did to each rating.
+    for (const p of [a, b]) {
+      expect(await p.page.locator('.player .pname a.player-link').allTextContents()).toEqual(expect.arrayContaining([NAMES.a, NAMES.b]));
+      const diff = (n: string) => p.page.locator(`.player:has(a.player-link:text-is("${n}")) .rdiff`);
+      await expect.poll(() => diff(NAMES.a).getAttribute('class')).toBe('rdiff up');
+      expect(await diff(NAMES.a).textContent()).toMatch(/^\+\d+$/);
+      expect(await diff(NAMES.b).textContent()).toMatch(/^-\d+$/);
+      expect(await p.page.locator('.player .prating').first().getAttribute('data-rating')).toBe('1500');
+    }
 
     // The ratings moved: the winner up, the loser down, both provisional after one game.
     const [ra, rb] = [await ratingOf(NAMES.a), await ratingOf(NAMES.b)];
@@ -302,8 +311,8 @@ describe('a rated game between two strangers, from sign-up to their profiles', (
     expect(await claim.isHidden()).toBe(true);
     const why = a.page.locator('.result .end-reason');
     expect(await why.getAttribute('data-reason')).toBe('abandoned');
-    expect(await why.textContent()).toBe(`Player ${seatOfA} wins: the opponent left the game.`);
-    expect(await a.page.locator('.game-head .status').textContent()).toBe(`Player ${seatOfA} wins: the opponent left the game.`);
+    expect(await why.textContent()).toBe(`${NAMES.a} wins: the opponent left the game.`);
+    expect(await a.page.locator('.game-head .status').textContent()).toBe(`${NAMES.a} wins: the opponent left the game.`);
     await a.page.screenshot({ path: path.join(SHOTS, 'claim-won-desktop-en.png'), fullPage: true });
     const stored = await request(origin, 'GET', `/api/games/${id}`);
     expect(stored.body.game.end).toMatchObject({ winner: seatOfA, reason: 'abandoned' });
@@ -311,7 +320,7 @@ describe('a rated game between two strangers, from sign-up to their profiles', (
     const shots = pageErrors.watch(await a.context.newPage());
     shots.setDefaultTimeout(STEP);
     await shoot(shots, 'claim-end', `/game/${id}`, '.result:not([hidden]) .end-reason');
-    expect(await shots.locator('.result .end-reason').textContent()).toMatch(/^ተጫዋች \d አሸነፈ፦ ተቃዋሚው ጨዋታውን ትቶ ወጥቷል።$/);
+    expect(await shots.locator('.result .end-reason').textContent()).toBe(`${NAMES.a} አሸነፈ፦ ተቃዋሚው ጨዋታውን ትቶ ወጥቷል።`);
     await shots.close();
   });
 

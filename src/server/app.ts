@@ -6,6 +6,7 @@
  * state-changing request or WebSocket upgrade from a browser must come from this server's origin
  * (403), and a body must be JSON (415). Errors are `{ error: { code, message } }` with a 4xx status.
  */
+import type { FrameBus } from './live/frames.js';
 import { existsSync } from 'node:fs';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -72,6 +73,8 @@ export interface ServerOptions {
   maxImportMoves?: number;
   /** How long opponents must be gone before a live game can be claimed (tests shorten the 30 s). */
   claimAfterMs?: number;
+  /** The bus the games' frames go out on (live/frames.ts; default: one within this process). */
+  frames?: FrameBus;
   /**
    * More routes, registered after the API's and before the static files (e.g. the stored sweep
    * reports: `(app) => registerSweeps(app, dir)`). They get the same edge: Host, Origin, headers, limits.
@@ -360,10 +363,13 @@ async function installRoutes(
     cacheControl: false,
     etag: true,
     wildcard: true,
+    // The build writes each text file's brotli and gzip forms (scripts/build-web.mjs): sent to clients that take them.
+    preCompressed: true,
     // Source maps are for developers' builds, never served.
     allowedPath: (pathName: string) => !pathName.endsWith('.map'),
-    setHeaders: (res: unknown, file: string) => {
+    setHeaders: (res: unknown, sent: string) => {
       // A file whose name carries its content's hash never changes; anything else is revalidated.
+      const file = sent.replace(/\.(br|gz)$/, '');
       const hashed = /[.-][0-9a-f]{8,}\.(js|css|svg|png|woff2?)$/i.test(file) || /[.-][A-Z0-9]{8}\.(js|css)$/.test(file);
       (res as FastifyReply).header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
@@ -378,6 +384,7 @@ export function createGabataServer(opts: ServerOptions): GabataServer {
     ...(opts.claimAfterMs === undefined ? {} : { claimAfterMs: opts.claimAfterMs }),
     ...(opts.minClockBaseMs === undefined ? {} : { minClockBaseMs: opts.minClockBaseMs }),
     ...(opts.maxImportMoves === undefined ? {} : { maxImportMoves: opts.maxImportMoves }),
+    ...(opts.frames === undefined ? {} : { frames: opts.frames }),
   });
   // With the per-client limits off (a load test), sign-ups and sign-ins are not counted per address either;
   // the wait after a wrong password for a name stays (it protects the account, not the server).

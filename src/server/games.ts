@@ -28,7 +28,9 @@ import {
   run,
   type ClockSpec,
 } from './live/clock.js';
-import { LiveGame, emptyMeta, readMeta, type Meta } from './live/game.js';
+import { InProcessBus } from './bus.js';
+import type { FrameBus, GameFrames } from './live/frames.js';
+import { LiveGame, emptyMeta, readMeta, seatsView, type Meta, type PeopleOf } from './live/game.js';
 
 export const SEAT_KINDS = ['human', 'invite', 'computer:1', 'computer:2', 'computer:3', 'computer:4', 'computer:5'] as const;
 
@@ -46,6 +48,8 @@ export interface GamesConfig {
   now?: () => number;
   /** How long opponents must be gone before a live game can be claimed (play.ts CLAIM_AFTER_MS; tests shorten it). */
   claimAfterMs?: number;
+  /** The bus the games' frames go out on (default: one within this process). */
+  frames?: FrameBus;
 }
 
 export const DEFAULT_CACHE_SIZE = 500;
@@ -118,7 +122,20 @@ export class GamesCore {
    * (accounts/service.ts sets this), under which that account's seats are held.
    */
   principal: (keyHash: string | null) => string | null = (k) => k;
+  private peopleOf: PeopleOf | null = null;
+
+  /** Who holds each seat of a game (players/index.ts names accounts and their ratings); null: nobody is named. */
+  get people(): PeopleOf | null {
+    return this.peopleOf;
+  }
+
+  set people(f: PeopleOf | null) {
+    this.peopleOf = f;
+    for (const l of this.cache.values()) l.people = f;
+  }
   readonly now: () => number;
+  /** The bus each game's frames are published on and its sockets subscribe to (live/frames.ts). */
+  readonly frames: FrameBus;
   protected readonly cacheSize: number;
   protected readonly maxImportMoves: number;
   protected readonly minClockBaseMs: number;
@@ -128,6 +145,7 @@ export class GamesCore {
     cfg: GamesConfig = {},
   ) {
     this.now = cfg.now ?? Date.now;
+    this.frames = cfg.frames ?? new InProcessBus<GameFrames>();
     this.cacheSize = cfg.cacheSize ?? DEFAULT_CACHE_SIZE;
     this.maxImportMoves = cfg.maxImportMoves ?? MAX_IMPORT_MOVES;
     this.minClockBaseMs = cfg.minClockBaseMs ?? MIN_CLOCK_BASE_MS;
@@ -177,7 +195,7 @@ export class GamesCore {
       result: g.result,
       moveCount: g.moveCount,
       online: seats.some((s) => s.kind === 'invite'),
-      seats: seats.map((s) => ({ seat: s.seat, kind: s.kind, joined: s.keyHash !== null, connected: false })),
+      seats: seatsView({ id: g.id, ruleset: g.ruleset, rated: meta.rated === true, seats }, this.people, new Set()),
       clock: meta.clock,
       offers: meta.offers.map((o) => ({
         offer: o.offer,
@@ -508,6 +526,7 @@ export class GamesCore {
    * of 10,000 games quadratic).
    */
   protected remember(l: LiveGame): void {
+    l.people = this.people;
     this.cache.set(l.id, l);
     let looked = 0;
     for (const [id, g] of this.cache) {

@@ -19,6 +19,7 @@ import type { GameStore, MoveRow } from './store.js';
 import { afterMove, clockView, flagged, run, settle, untilFlag } from './live/clock.js';
 import type { ComputerPool } from './live/computer.js';
 import { type LiveGame, offerView, type End, type Offer, type OfferKind } from './live/game.js';
+import { frameTopic } from './live/frames.js';
 
 type Body = Record<string, unknown>;
 
@@ -66,7 +67,7 @@ export class GamesApi extends GamesCore {
   private send(l: LiveGame, msg: Record<string, unknown>): void {
     if (l.peers.size === 0 && l.unsaved === 0) return;
     const text = JSON.stringify(msg);
-    this.afterSave(l, () => l.broadcast(text));
+    this.afterSave(l, () => void this.frames.publish(frameTopic(l.id), { text }));
   }
 
   /** Writes what the engine's state does not hold; a failed write drops the game from memory (it reloads as stored). */
@@ -276,6 +277,11 @@ export class GamesApi extends GamesCore {
     this.sendClock(l);
     this.send(l, { type: 'end', end, game: l.doc(this.now()) });
     this.afterSave(l, () => this.tellEnded(l));
+  }
+
+  /** Sends `l`'s document again to its sockets (`game`): something it shows changed without a move, e.g. its ratings. */
+  refresh(l: LiveGame): void {
+    this.send(l, { type: 'game', game: l.doc(this.now()) });
   }
 
   /** Tells the listeners of `ended` that `l` is over, once that is stored (a listener's failure is logged, never the game's). */

@@ -305,6 +305,8 @@ export class PlayController {
   readonly name = (p: number): string => {
     if (p <= 0) return '—';
     const seat = this.seatOf(p);
+    const person = this.doc.seats[p - 1]?.person;
+    if (person) return person.name;
     if (!seat.startsWith('computer')) return T.person(p);
     const level = Number(seat.split(':')[1]);
     const computers = this.doc.seats.length - this.humans();
@@ -737,6 +739,10 @@ export class PlayController {
         this.takeMeta(normalizeDoc(msg.game));
         this.end = msg.end;
         this.offers = this.offers.filter((o) => o.offer === 'rematch');
+        this.resettle();
+        break;
+      case 'game':
+        this.takeMeta(normalizeDoc(msg.game));
         this.resettle();
         break;
       case 'rematch':

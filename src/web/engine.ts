@@ -23,6 +23,16 @@ export interface SeatInfo {
   kind: string;
   joined: boolean;
   connected: boolean;
+  /** The account holding the seat, when the server names it: its name, rating, and what the game did to it. */
+  person?: SeatPerson;
+}
+
+/** A seat's account as the server names it (server/live/game.ts `SeatPerson`). */
+export interface SeatPerson {
+  name: string;
+  rating: number;
+  provisional: boolean;
+  ratingDiff?: number;
 }
 
 /** The server's clock: milliseconds left per seat, whose clock runs (0 = none), when it was read. */

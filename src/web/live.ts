@@ -32,6 +32,8 @@ export type LiveMessage =
   | { type: 'presence'; connected: number[]; spectators: number }
   | { type: 'clock'; clock: ClockState | null }
   | { type: 'end'; end: GameEnd; game: GameDoc }
+  /** The game's document changed without a move (a rated game's ratings after its end). */
+  | { type: 'game'; game: GameDoc }
   | { type: 'rematch'; id: string }
   /** A quick message (src/web/quick.ts): a phrase's id, written in the page's language. */
   | { type: 'said'; seat: number; phrase: string }

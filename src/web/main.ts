@@ -4,21 +4,16 @@
  * Play button opens the new-game screen with that ruleset (#/new/<ruleset>).
  */
 import { LANGUAGES, LANGUAGE_QUERY_PARAM, type Lang, rememberLanguage } from '../i18n/index.js';
-import { aboutPage } from './about.js';
-import { accountPage, showAccountInNav } from './account.js';
+import { showAccountInNav } from './account-nav.js';
 import { renderCatalogue, renderGamePage, type Nav } from './catalogue/index.js';
 import { h } from './dom.js';
-import { explorePage } from './explore.js';
 import { homePage } from './home.js';
 import { joinPage } from './join.js';
-import { lobbyPage } from './lobby.js';
 import { newGamePage } from './newgame.js';
 import { playPage } from './play.js';
-import { leaderboardPage, profilePage } from './profile.js';
 import { registerOffline } from './pwa.js';
 import { Router, go, link, type Page } from './router.js';
 import { I18N, T } from './text.js';
-import { tutorialPage } from './tutorial.js';
 
 /** How the catalogue pages move around the app. */
 const nav: Nav = {
@@ -27,6 +22,32 @@ const nav: Nav = {
   home: () => go('/'),
   href: (id) => link(`/catalogue/${id}`),
 };
+
+/**
+ * A page whose code is loaded when it is first opened (a chunk of its own: the first screen loads
+ * only what it shows). Nothing is drawn if the route changed while it loaded.
+ */
+function lazy(load: () => Promise<Page>): Page {
+  return (root, params) => {
+    let gone = false;
+    let dispose: (() => void) | undefined;
+    void load().then((page) => {
+      if (!gone) dispose = page(root, params) ?? undefined;
+    });
+    return () => {
+      gone = true;
+      dispose?.();
+    };
+  };
+}
+
+const explorePage = lazy(async () => (await import('./explore.js')).explorePage);
+const aboutPage = lazy(async () => (await import('./about.js')).aboutPage);
+const accountPage = lazy(async () => (await import('./account.js')).accountPage);
+const profilePage = lazy(async () => (await import('./profile.js')).profilePage);
+const leaderboardPage = lazy(async () => (await import('./profile.js')).leaderboardPage);
+const lobbyPage = lazy(async () => (await import('./lobby.js')).lobbyPage);
+const tutorialPage = lazy(async () => (await import('./tutorial.js')).tutorialPage);
 
 /** The page shown at #/. */
 const START: Page = (root) => renderCatalogue(root, nav);

@@ -17,8 +17,9 @@ import {
   type RoundSummary,
 } from './controller.js';
 import { fill, h } from './dom.js';
-import { isOver, isSimultaneous, landmarks } from './engine.js';
+import { isOver, isSimultaneous, landmarks, type SeatPerson } from './engine.js';
 import { boardTurned, inviteLink, rememberedInvites, setBoardTurned, watchLink } from './identity.js';
+import { profileLink, ratingText } from './profile.js';
 import { link } from './router.js';
 import type { Sounds } from './sound.js';
 import { CLAUSES, I18N, RULE_FAMILIES, T, clauseText, clausesOf, endReasonText } from './text.js';
@@ -159,6 +160,7 @@ export class BoardView {
       const you = mineMark ? h('span', { class: 'you' }, ` ${T.youMark}`) : null;
       const reserve = v.reserve[p] ?? 0;
       const connected = c.presence.connected.includes(p);
+      const person = c.doc.seats[i]?.person;
       const dot =
         online && c.isHuman(p)
           ? h('span', {
@@ -174,7 +176,8 @@ export class BoardView {
         { class: `player owner-${p}${active ? ' to-move' : ''}${out ? ' out' : ''}`, 'data-player': p },
         h('span', { class: `swatch owner-${p}` }),
         dot,
-        h('span', { class: 'pname' }, c.name(p), you),
+        h('span', { class: 'pname' }, person ? profileLink(person.name) : c.name(p), you),
+        person ? personRating(person) : null,
         h('span', { class: 'pile', title: pile, 'data-captured': v.captured[p] ?? 0 }, `${v.captured[p] ?? 0} ${pile}`),
         reserve > 0 ? h('span', { class: 'pile reserve', 'data-reserve': reserve }, `${reserve} ${T.reserve}`) : null,
         c.clock ? h('span', { class: 'clock', 'data-seat': p, role: 'timer' }) : null,
@@ -185,6 +188,31 @@ export class BoardView {
     this.playersBar.replaceChildren(...players, ...(watchers ? [watchers] : []));
     this.renderClocks();
   }
+}
+
+/** A seat's account's rating beside his name ('1500?' while provisional), and after a rated game what it did to it ('+12'). */
+function personRating(person: SeatPerson): HTMLElement {
+  const diff = person.ratingDiff;
+  const change =
+    diff === undefined
+      ? null
+      : h(
+          'span',
+          {
+            class: `rdiff${diff > 0 ? ' up' : diff < 0 ? ' down' : ''}`,
+            'data-diff': diff,
+            title: I18N.t('play.ratingChange', { diff: I18N.formatNumber(diff, { signDisplay: 'exceptZero' }) }),
+          },
+          I18N.formatNumber(diff, { signDisplay: 'exceptZero' }),
+        );
+  const text = ratingText(person);
+  return h(
+    'span',
+    { class: 'prating', 'data-rating': person.rating, title: I18N.t('play.ratingOf', { rating: text }) },
+    text,
+    change ? ' ' : null,
+    change,
+  );
 }
 
 /** Title, status line, the history notice, the message, and the page's data-state and data-ply. */

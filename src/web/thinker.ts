@@ -4,6 +4,10 @@
  */
 import type { ThinkReply, ThinkRequest } from './worker.js';
 
+/** The worker's bundle, named by its content's hash at build time (scripts/build-web.mjs defines it). */
+declare const GABATA_WORKER_URL: string | undefined;
+const WORKER_URL = typeof GABATA_WORKER_URL === 'string' ? GABATA_WORKER_URL : '/worker.js';
+
 export class Thinker {
   private worker: Worker | null = null;
   private nextId = 1;
@@ -11,7 +15,7 @@ export class Thinker {
 
   private get w(): Worker {
     if (!this.worker) {
-      this.worker = new Worker(new URL('/worker.js', location.origin).href, { type: 'module' });
+      this.worker = new Worker(new URL(WORKER_URL, location.origin).href, { type: 'module' });
       this.worker.onmessage = (e: MessageEvent<ThinkReply>) => {
         const f = this.pending.get(e.data.id);
         this.pending.delete(e.data.id);

@@ -56,6 +56,37 @@ export interface Peer {
   close?(code: number, reason: string): void;
 }
 
+/** Who holds a seat, when the seat's key belongs to an account (the document names him). */
+export interface SeatPerson {
+  name: string;
+  /** His rating in the game's ruleset: before the game once it is rated, else now (rounded). */
+  rating: number;
+  provisional: boolean;
+  /** What the game did to his rating (rounded), once it is rated; else absent. */
+  ratingDiff?: number;
+}
+
+/** The people of a game's seats, one entry per seat (null: a computer, nobody yet, an anonymous key). */
+export type PeopleOf = (game: {
+  readonly id: string;
+  readonly ruleset: string;
+  readonly rated: boolean;
+  readonly seats: readonly SeatRow[];
+}) => readonly (SeatPerson | null)[];
+
+/** The seats as a game document lists them, each with its person when there is one. */
+export function seatsView(
+  game: { id: string; ruleset: string; rated: boolean; seats: readonly SeatRow[] },
+  people: PeopleOf | null,
+  connected: ReadonlySet<number>,
+): Record<string, unknown>[] {
+  const named = people ? people(game) : [];
+  return game.seats.map((s, i) => {
+    const person = named[i];
+    return { seat: s.seat, kind: s.kind, joined: s.keyHash !== null, connected: connected.has(s.seat), ...(person ? { person } : {}) };
+  });
+}
+
 export function emptyMeta(): Meta {
   return { end: null, clock: null, offers: [], commits: {}, rematch: null };
 }
@@ -89,6 +120,8 @@ export class LiveGame {
   readonly goneSince = new Map<number, number>();
   /** Writes of this game waiting for their group commit: the cache keeps it until they are stored. */
   unsaved = 0;
+  /** Who holds the seats (the server's accounts; GamesCore sets it as it holds the game). */
+  people: PeopleOf | null = null;
 
   constructor(
     row: GameRow,
@@ -174,7 +207,7 @@ export class LiveGame {
       result: this.result,
       moveCount: this.moveCount,
       online: this.online,
-      seats: this.seats.map((s) => ({ seat: s.seat, kind: s.kind, joined: s.keyHash !== null, connected: connected.has(s.seat) })),
+      seats: seatsView({ id: this.id, ruleset: this.ruleset, rated: this.meta.rated === true, seats: this.seats }, this.people, connected),
       clock: this.meta.clock ? clockView(this.meta.clock, now) : null,
       offers: this.meta.offers.map((o) => offerView(o)),
       committed: Object.keys(this.meta.commits)
@@ -185,11 +218,6 @@ export class LiveGame {
     };
     if (moves) out['moves'] = moves.map((m) => ({ ply: m.ply, move: m.move, codes: m.codes, joint: m.joint }));
     return out;
-  }
-
-  /** Sends one already-serialised message to every peer. */
-  broadcast(text: string): void {
-    for (const p of this.peers) p.send(text);
   }
 }
 

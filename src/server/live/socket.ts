@@ -18,7 +18,8 @@ import { HttpError, errorBody } from '../http.js';
 import { keyHashOf } from '../keys.js';
 import { Gauge, type ClientLimits } from '../limits.js';
 import { MAX_MOVES_PAGE, type GamesApi } from '../play.js';
-import { say } from '../players/say.js';
+import { say, sayingsOf } from '../players/say.js';
+import { frameTopic, type GameFrame } from './frames.js';
 import { corkForTick } from './cork.js';
 import type { LiveGame, Peer } from './game.js';
 
@@ -222,6 +223,8 @@ class Connection {
   private windowStart = Date.now();
   private inWindow = 0;
   private spectating = false;
+  /** Ends this socket's subscription to its game's frames (null: none yet). */
+  private unsubscribe: (() => void) | null = null;
   private readonly peer: Peer & { seats: number[]; keyHash: string | null };
 
   constructor(
@@ -342,6 +345,8 @@ class Connection {
     this.tracked.welcomed = true;
     this.hub.welcomed(this.client);
     g.peers.add(this.peer);
+    this.unsubscribe?.();
+    this.unsubscribe = this.api.frames.subscribe(frameTopic(this.id), (f) => this.hear(f));
     this.reply({ type: 'welcome', seats, game: g.doc(this.api.now()), since });
     if (since >= g.moveCount) this.reply({ type: 'undo', toPly: g.moveCount, game: g.doc(this.api.now()) });
     for (const text of catchUp) this.peer.send(text);
@@ -419,8 +424,16 @@ class Connection {
     );
   }
 
+  /** A frame of the game: sent on, but a quick message of a speaker this socket's account is apart from. */
+  private hear(f: GameFrame): void {
+    if (f.speaker !== undefined && sayingsOf(this.api).apart(this.peer.keyHash, f.speaker)) return;
+    this.peer.send(f.text);
+  }
+
   closed(): void {
     try {
+      this.unsubscribe?.();
+      this.unsubscribe = null;
       if (!this.tracked.welcomed) this.hub.welcomed(this.client);
       if (this.spectating) this.hub.unspectate(this.client);
       if (this.game !== null) {

@@ -19,7 +19,7 @@ import { Window } from '../limits.js';
 import type { ClockSpec } from '../live/clock.js';
 import { MIN_CLOCK_BASE_MS } from '../live/clock.js';
 import { PROVISIONAL_DEVIATION } from '../ratings/glicko2.js';
-import type { Bus, Topics } from './bus.js';
+import type { Bus, Topics } from '../bus.js';
 import { PAIRING_RULES, pairWave, type PairingRules, type PoolEntry } from './pools.js';
 import {
   poolSpecs,

@@ -21,7 +21,7 @@ import { HttpError } from '../http.js';
 import { keyHashOf } from '../keys.js';
 import { Gauge, addressKey } from '../limits.js';
 import { readFrame, type LiveHub, type Tracked } from '../live/socket.js';
-import { InProcessBus, type Bus } from './bus.js';
+import { InProcessBus, type Bus } from '../bus.js';
 import { Lobby, type LobbyConfig, type LobbyEvents, type PairedEvent, type PairedGames } from './lobby.js';
 import type { GamesApi } from '../play.js';
 import type { Owner } from './seeks.js';

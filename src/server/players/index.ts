@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Accounts } from '../accounts/service.js';
 import type { GamesApi } from '../play.js';
 import { NEW_PLAYER, type Names, type RatingSource } from '../lobby/lobby.js';
+import type { SeatPerson } from '../live/game.js';
+import { provisional } from '../ratings/glicko2.js';
 import { Ratings } from '../ratings/service.js';
 import { RatingStore } from '../ratings/store.js';
 import type { GameStore } from '../store.js';
@@ -37,6 +39,20 @@ export function createPlayers(games: GameStore, api: GamesApi, accounts: Account
   const players = new Players(store, ratings, api, () => api.now());
   // Rated games between accounts move their ratings when they end.
   new Ratings(ratings, store, () => api.now()).attach(api);
+  // Game documents name the accounts holding their seats, with their ratings.
+  api.people = (game) =>
+    game.seats.map((s): SeatPerson | null => {
+      const a = s.keyHash !== null && !s.kind.startsWith('computer') ? store.account(s.keyHash) : undefined;
+      if (!a) return null;
+      const change = game.rated ? ratings.changeIn(String(a.id), game.ruleset, game.id) : null;
+      if (change) {
+        const { before, after } = change;
+        const diff = Math.round(after.rating) - Math.round(before.rating);
+        return { name: a.name, rating: Math.round(before.rating), provisional: provisional(before), ratingDiff: diff };
+      }
+      const r = ratings.get(String(a.id), game.ruleset, api.now());
+      return { name: a.name, rating: Math.round(r.rating), provisional: r.provisional };
+    });
   sayingsOf(api).apart = (listener, speaker) => store.apart(listener, speaker);
   return {
     players,

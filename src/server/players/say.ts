@@ -10,6 +10,7 @@ import { QUICK_PHRASES, type QuickPhrase } from '../../i18n/locales/areas/player
 import { intField, type Reply } from '../games.js';
 import { HttpError, RateLimited } from '../http.js';
 import { Window } from '../limits.js';
+import { frameTopic } from '../live/frames.js';
 import type { GamesApi } from '../play.js';
 
 export { QUICK_PHRASES, type QuickPhrase };
@@ -98,6 +99,7 @@ export function say(api: GamesApi, keyHash: string | null, gameId: string, body:
   const sayings = sayingsOf(api);
   sayings.take(gameId, seat, api.now(), keyHash, api.limits === null ? null : client);
   const text = JSON.stringify({ type: 'said', seat, phrase });
-  for (const p of l.peers) if (!sayings.apart(p.keyHash ?? null, keyHash)) p.send(text);
+  // Every socket of the game hears it through the bus, but those whose account is apart from the speaker's.
+  void api.frames.publish(frameTopic(gameId), { text, speaker: keyHash });
   return [200, { said: phrase }];
 }

@@ -123,6 +123,6 @@ export function rateGame(a: Rating, b: Rating, score: number, tau = TAU): [Ratin
 }
 
 /** Whether a rating is provisional (its deviation too high to be trusted yet). */
-export function provisional(r: Rating): boolean {
+export function provisional(r: Pick<Rating, 'deviation'>): boolean {
   return r.deviation > PROVISIONAL_DEVIATION;
 }

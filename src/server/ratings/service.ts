@@ -20,9 +20,11 @@ export class Ratings {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Listens to the ends of `api`'s games. */
+  /** Listens to the ends of `api`'s games; a game that moved ratings is sent again to its sockets (their change shows). */
   attach(api: GamesApi): void {
-    api.ended.add((l) => this.gameEnded(l));
+    api.ended.add((l) => {
+      if (this.gameEnded(l)?.rated) api.refresh(l);
+    });
   }
 
   /** Rates `l` if it is a rated two-player game between two accounts; null when it is not one. */

@@ -37,6 +37,12 @@ export interface HistoryPoint {
   gameId: string;
 }
 
+/** A player's rating and deviation before and after one rated game. */
+export interface RatingChange {
+  before: { rating: number; deviation: number };
+  after: { rating: number; deviation: number };
+}
+
 /** Why a game was not rated, or the two new ratings. */
 export type RateOutcome =
   | { rated: true; a: PlayerRating; b: PlayerRating }
@@ -97,6 +103,8 @@ export class RatingStore {
   private readonly getStmt: Database.Statement;
   private readonly putStmt: Database.Statement;
   private readonly historyStmt: Database.Statement;
+  private readonly pointStmt: Database.Statement;
+  private readonly beforeStmt: Database.Statement;
   private readonly pairStmt: Database.Statement;
   private readonly ratedStmt: Database.Statement;
   private readonly markStmt: Database.Statement;
@@ -115,6 +123,11 @@ export class RatingStore {
     this.historyStmt = db.prepare(
       'SELECT at, rating, deviation, game_id AS gameId FROM rating_history WHERE identity = ? AND ruleset = ? ORDER BY at',
     );
+    this.pointStmt = db.prepare('SELECT at, rating, deviation FROM rating_history WHERE identity = ? AND ruleset = ? AND game_id = ?');
+    this.beforeStmt = db.prepare(
+      'SELECT rating, deviation FROM rating_history WHERE identity = ? AND ruleset = ? AND (at < ? OR (at = ? AND game_id < ?)) ' +
+        'ORDER BY at DESC, game_id DESC LIMIT 1',
+    );
     this.pairStmt = db.prepare('SELECT COUNT(*) AS n FROM rated_games WHERE pair = ? AND ruleset = ? AND at > ?');
     this.ratedStmt = db.prepare('SELECT 1 FROM rated_games WHERE game_id = ?');
     this.markStmt = db.prepare('INSERT INTO rated_games (game_id, ruleset, pair, at, score) VALUES (?, ?, ?, ?, ?)');
@@ -129,6 +142,18 @@ export class RatingStore {
     if (!row) return toRating({ identity, ruleset, ...START, games: 0, wins: 0, draws: 0, losses: 0, updated: 0 });
     const idle = row.updated > 0 ? (now - row.updated) / DAY_MS : 0;
     return toRating({ ...row, ...afterIdle(row, idle) });
+  }
+
+  /**
+   * What one rated game did to a player's rating: the rating and deviation before it (the point
+   * before, or a newcomer's) and after it; null when the game moved no rating of his.
+   */
+  changeIn(identity: string, ruleset: string, gameId: string): RatingChange | null {
+    const after = this.pointStmt.get(identity, ruleset, gameId) as { at: number; rating: number; deviation: number } | undefined;
+    if (!after) return null;
+    const before =
+      (this.beforeStmt.get(identity, ruleset, after.at, after.at, gameId) as { rating: number; deviation: number } | undefined) ?? START;
+    return { before: { rating: before.rating, deviation: before.deviation }, after: { rating: after.rating, deviation: after.deviation } };
   }
 
   /** Every rated game's rating, oldest first (the profile's chart). */

@@ -6,21 +6,34 @@
  */
 import type { CatalogueEntry, Place } from '../../catalogue/types.js';
 import { h } from '../dom.js';
-import africaData from './africa.json';
 import { s } from './svg.js';
 import { CT, countryName } from './text.js';
 
-interface Outline {
+export interface Outline {
   projection: { west: number; north: number; unitsPerDegree: number; cosLat: number };
   width: number;
   height: number;
   countries: { name: string; d: string }[];
 }
-const AFRICA = africaData as unknown as Outline;
+
+/**
+ * africa.json's projection, here so that markers are placed before the outline arrives: the
+ * outline (140 KB) is loaded only when a map is drawn, as a chunk of its own (a test checks that
+ * these numbers are the file's).
+ */
+export const PROJECTION: Outline['projection'] = { west: -26, north: 40, unitsPerDegree: 10, cosLat: 0.999657 };
+
+let outline: Promise<Outline> | null = null;
+
+/** The countries' outline, loaded once. */
+function loadOutline(): Promise<Outline> {
+  outline ??= import('./africa.json').then((m) => (m.default ?? m) as unknown as Outline);
+  return outline;
+}
 
 /** Map coordinates (the outline's units) of a latitude and longitude. */
 export function project(lat: number, lon: number): { x: number; y: number } {
-  const p = AFRICA.projection;
+  const p = PROJECTION;
   return { x: (lon - p.west) * p.unitsPerDegree * p.cosLat, y: (p.north - lat) * p.unitsPerDegree };
 }
 
@@ -58,6 +71,24 @@ export function markersOf(entries: readonly CatalogueEntry[], focusId?: string):
   return out;
 }
 
+/** Fills a map's land with the countries' outline (the game's regions tinted). */
+function drawLand(land: SVGGElement, africa: Outline, highlight: Set<string>): void {
+  for (const c of africa.countries) {
+    land.append(
+      s(
+        'path',
+        {
+          d: c.d,
+          'data-country': c.name,
+          class: highlight.has(c.name) ? 'country region' : 'country',
+          'vector-effect': 'non-scaling-stroke',
+        },
+        s('title', {}, countryName(c.name)),
+      ),
+    );
+  }
+}
+
 function view(v: (typeof VIEWS)[number], markers: MapMarker[], highlight: Set<string>, onMarker?: (m: MapMarker) => void): SVGSVGElement {
   const a = project(v.frame.north, v.frame.west);
   const b = project(v.frame.south, v.frame.east);
@@ -74,20 +105,7 @@ function view(v: (typeof VIEWS)[number], markers: MapMarker[], highlight: Set<st
   });
   svg.append(s('rect', { x: a.x, y: a.y, width: w, height: hgt, class: 'sea' }));
   const land = s('g', { class: 'land' });
-  for (const c of AFRICA.countries) {
-    land.append(
-      s(
-        'path',
-        {
-          d: c.d,
-          'data-country': c.name,
-          class: highlight.has(c.name) ? 'country region' : 'country',
-          'vector-effect': 'non-scaling-stroke',
-        },
-        s('title', {}, countryName(c.name)),
-      ),
-    );
-  }
+  void loadOutline().then((africa) => drawLand(land, africa, highlight));
   svg.append(land);
   const dots = s('g', { class: 'markers' });
   // Faded markers first, so this game's are drawn on top.

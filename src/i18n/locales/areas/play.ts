@@ -34,6 +34,9 @@ export const playEn = {
   /** How a game claimed after the opponents left ended (`reason: abandoned`). */
   wonAbandoned: '{{who}} wins: the opponent left the game.',
   drawnAbandoned: 'A draw: a player left the game and the other called it a draw.',
+  /** Beside a player's name on the game page: his rating (with '?' while provisional), and what the rated game did to it. */
+  ratingOf: 'Rating {{rating}}',
+  ratingChange: 'Rating change {{diff}}',
 } as const;
 
 export const playAm: Messages<typeof playEn> = {
@@ -55,6 +58,8 @@ export const playAm: Messages<typeof playEn> = {
   claimDraw: 'አቻ በል',
   wonAbandoned: '{{who}} አሸነፈ፦ ተቃዋሚው ጨዋታውን ትቶ ወጥቷል።',
   drawnAbandoned: 'አቻ፦ አንድ ተጫዋች ጨዋታውን ትቶ ወጥቷል፤ ሌላው አቻ ብሏል።',
+  ratingOf: 'ደረጃ {{rating}}',
+  ratingChange: 'የደረጃ ለውጥ {{diff}}',
 };
 
 export const playTi: Messages<typeof playEn> = {
@@ -76,4 +81,6 @@ export const playTi: Messages<typeof playEn> = {
   claimDraw: 'ማዕረ በል',
   wonAbandoned: '{{who}} ይዕወት፦ እቲ ተቓዋሚ ካብቲ ጸወታ ወጺኡ።',
   drawnAbandoned: 'ማዕረ፦ ሓደ ተጻዋታይ ካብቲ ጸወታ ወጺኡ፣ እቲ ካልእ ማዕረ ኢሉ።',
+  ratingOf: 'ደረጃ {{rating}}',
+  ratingChange: 'ለውጢ ደረጃ {{diff}}',
 };

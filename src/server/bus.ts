@@ -1,11 +1,11 @@
 /**
- * The message bus the lobby, its pools and its sockets talk through: typed topics, publish and
- * subscribe. One process today (InProcessBus); with several server instances a second
- * implementation (Redis pub/sub, one channel per topic, messages as JSON) carries the same topics
- * between them, and nothing that publishes or subscribes changes. That is why messages are plain
- * JSON values (no class instances, no functions, no Sets) and `publish` is async.
+ * The message bus the lobby, its pools, the live games and their sockets talk through: typed
+ * topics, publish and subscribe. One process today (InProcessBus); with several server instances a
+ * second implementation (Redis pub/sub, one channel per topic, messages as JSON) carries the same
+ * topics between them, and nothing that publishes or subscribes changes. That is why messages are
+ * plain JSON values (no class instances, no functions, no Sets) and `publish` is async.
  */
-import { logFailure } from '../failures.js';
+import { logFailure } from './failures.js';
 
 /** A handler of one topic's messages. */
 export type Handler<M> = (message: M) => void;
@@ -23,9 +23,9 @@ export interface Bus<T extends Topics> {
 }
 
 /**
- * The bus within one process. Subscribers are called in the order they subscribed, before
- * `publish` resolves; one that throws is logged and the others are still called (a socket's
- * failure never stops the lobby).
+ * The bus within one process. Subscribers are called in the order they subscribed, at once (before
+ * `publish` returns, so a game's frames keep their order); one that throws is logged and the others
+ * are still called (a socket's failure never stops the lobby or a game).
  */
 export class InProcessBus<T extends Topics> implements Bus<T> {
   private readonly handlers = new Map<string, Set<Handler<never>>>();
@@ -37,7 +37,7 @@ export class InProcessBus<T extends Topics> implements Bus<T> {
       try {
         (h as Handler<T[K]>)(message);
       } catch (e) {
-        logFailure(`lobby bus: a subscriber of ${topic}`, e);
+        logFailure(`bus: a subscriber of ${topic}`, e);
       }
     }
   }
