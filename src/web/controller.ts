@@ -14,17 +14,22 @@
  *   choosing | race | watching -> posting -> animating -> settle
  *   waiting (another player, the server's computer, friends to join) -> animating -> settle
  *   any settled mode <-> history (a past position; the live mode goes on underneath)
+ *
+ * This file is the core: the game, its moves and positions, who holds which seat, loading, who
+ * decides next (`settle`), and the one inbox every stored move goes through (`receive`). Its parts
+ * are composed, each holding the controller: a person's choice (controller-choice.ts), the page's
+ * own computer in a local game (controller-local.ts), the game as others change it and the requests
+ * besides moves (controller-online.ts), the game told and shown (controller-story.ts), and looking
+ * back (controller-history.ts). The modes and the page's ports are in controller-modes.ts, what the
+ * views read off the controller in controller-views.ts.
  */
 import type { GameEvent } from '../core/events.js';
-import { MAX_MOVES, MOVE_PASS, type Game } from '../core/game.js';
+import type { Game } from '../core/game.js';
 import type { State } from '../core/state.js';
-import { animate, boardBefore, boardStateOf, copyBoard } from './animate.js';
-import { ApiError, normalizeDoc, type Decision, type MoveReply } from './api.js';
-import type { BoardState } from './board.js';
+import { ApiError, type Decision, type MoveReply } from './api.js';
 import {
   applyStored,
   buildGame,
-  byHole,
   choices,
   isOver,
   isSimultaneous,
@@ -37,127 +42,24 @@ import {
   type StoredMove,
 } from './engine.js';
 import type { LiveMessage } from './live.js';
-import { I18N, START_RULE, T, clauseText, eventText, storyContexts, storyLines, wordsFor, type Words } from './text.js';
-import type { ThinkReply, ThinkRequest } from './worker.js';
-
-/** A way of playing one hole, offered when the hole can be played in several ways (Gifia's directions). */
-export interface Offer {
-  hole: number;
-  player: number;
-  choices: Choice[];
-}
-
-/** The computer's suggestion for the person choosing: being computed, or the hole it would play. */
-export type Hint = { kind: 'none' } | { kind: 'asking' } | { kind: 'shown'; holes: readonly number[] };
-
-export type ChoosingMode = { kind: 'choosing'; player: number; offer: Offer | null; hint: Hint };
-/**
- * A simultaneous node: every player chooses, then the choices go in as one joint move. `joint`
- * fills in place (index = player) as people tap and the computer answers; `thinking` is the
- * computer player being thought for, 0 when none.
- */
-export type RaceMode = { kind: 'race'; joint: number[]; thinking: number; offer: Offer | null; hint: Hint };
-/** The computer is to move: `thinking` is its player while the worker works, 0 after a failed answer. */
-export type WatchingMode = { kind: 'watching'; thinking: number };
-/**
- * Somebody else decides (another player, the server's computer), invited friends have not joined
- * yet, or (a local game) the round's summary waits for the player's Continue before play goes on.
- */
-export type WaitingMode = { kind: 'waiting'; for: 'join' | 'player' | 'summary' };
-/**
- * A move being played on the drawn board: `frame` is what is drawn now, `hot` the holes flashing;
- * `race` the status line while a race is drawn (what is happening, then who won and why).
- */
-export type AnimatingMode = { kind: 'animating'; before: State; frame: BoardState; hot: ReadonlySet<number>; skip: boolean; race?: string };
-
-/** What the live game is doing. */
-export type LiveMode =
-  | { kind: 'loading' }
-  | { kind: 'missing' }
-  | WatchingMode
-  | WaitingMode
-  | ChoosingMode
-  | RaceMode
-  | { kind: 'posting' }
-  | AnimatingMode
-  | { kind: 'over' }
-  | { kind: 'closed' };
-
-/** The page's mode: the live game's, or a look at the position after move `ply` while it goes on. */
-export type Mode = LiveMode | { kind: 'history'; ply: number; live: LiveMode };
-
-export interface CommentLine {
-  text: string;
-  rule?: string;
-  /** The event type, or 'move-head' for a move's first line. */
-  cls: string;
-}
-
-export interface RoundSummary {
-  end: Extract<GameEvent, { type: 'roundEnd' }>;
-  redistribute: Extract<GameEvent, { type: 'redistribute' }> | null;
-}
-
-/** What the controller needs from the page. */
-export interface PlayPorts {
-  server: {
-    getGame(id: string): Promise<GameDoc>;
-    move(id: string, body: { seat: number; ply: number } & Decision): Promise<MoveReply>;
-    commit(id: string, body: { seat: number; ply: number; code: number }): Promise<unknown>;
-    /** A request online; locally an immediate undo back to `toPly`. */
-    takeback(id: string, body: { seat: number; ply: number; toPly?: number }): Promise<{ game?: GameDoc; toPly?: number }>;
-    answer(id: string, body: { seat: number; ply: number; offer: OfferInfo['offer']; accept: boolean }): Promise<unknown>;
-    draw(id: string, body: { seat: number; ply: number }): Promise<unknown>;
-    resign(id: string, body: { seat: number; ply: number }): Promise<unknown>;
-    rematch(id: string, body: { seat: number }): Promise<unknown>;
-    claim(id: string, body: { seat: number; ply: number; outcome: 'win' | 'draw' }): Promise<{ end?: GameEnd; game?: GameDoc }>;
-  };
-  /** The seats this browser last knew it holds in the game (the live `welcome` then says for sure). */
-  heldSeats(id: string): number[];
-  /** The seats this browser holds, as the server just said: to remember. */
-  seatsLearnt(id: string, seats: number[]): void;
-  /** Both players accepted a rematch: open the new game. */
-  openGame(id: string): void;
-  /** The computer's choice for `req.player` (answers of a cancelled request never come). */
-  think(req: Omit<ThinkRequest, 'id'>): Promise<ThinkReply>;
-  cancelThinking(): void;
-  /** Milliseconds per animation frame now (the speed setting); 0 = no animation. */
-  frameDelay(): number;
-  /** Something shown changed: render the views. */
-  changed(): void;
-  /** A new animation frame: render the board and the piles. */
-  frame(): void;
-  /** A new line of commentary. */
-  commented(line: CommentLine): void;
-  /**
-   * Has this browser shown game `id`'s opening race already? Its first showing plays the race on the
-   * board when the game opens at ply 0; absent: the race is told in words only.
-   */
-  openingSeen?(id: string): boolean;
-  /** The opening race of game `id` was shown (to the end, or skipped): not to be played on every reload. */
-  openingShown?(id: string): void;
-  /** A frame of an animation was drawn (for its sounds): never for skipped frames or with animation off. */
-  played?(frame: readonly GameEvent[]): void;
-}
-
-/** What the board shows: a position, its drawn counts, and the marks on its holes. */
-export interface Display {
-  state: State;
-  frame: BoardState;
-  hot: ReadonlySet<number>;
-  legal: ReadonlySet<number>;
-  last: ReadonlySet<number>;
-  hint: ReadonlySet<number>;
-}
-
-const NO_HINT: Hint = { kind: 'none' };
-const NONE: ReadonlySet<number> = new Set();
-
-function errorText(e: unknown, otherwise?: string): string {
-  // No answer at all (status 0, offline) keeps the caller's own words when it has some.
-  if (e instanceof ApiError && (e.status !== 0 || otherwise === undefined)) return T.serverError(e.code, e.message);
-  return otherwise ?? (e as Error).message;
-}
+import { I18N, T, wordsFor, type Words } from './text.js';
+import {
+  type RaceMode,
+  type WatchingMode,
+  type LiveMode,
+  type Mode,
+  type RoundSummary,
+  type PlayPorts,
+  type Display,
+  NO_HINT,
+  type Connection,
+} from './controller-modes.js';
+import { errorText } from './controller-views.js';
+import { LocalPart } from './controller-local.js';
+import { OnlinePart } from './controller-online.js';
+import { Storyteller } from './controller-story.js';
+import { ChoicePart } from './controller-choice.js';
+import { HistoryPart } from './controller-history.js';
 
 function roundSummaryOf(events: readonly GameEvent[]): RoundSummary | null {
   const end = events.find((e): e is RoundSummary['end'] => e.type === 'roundEnd');
@@ -166,18 +68,14 @@ function roundSummaryOf(events: readonly GameEvent[]): RoundSummary | null {
   return { end, redistribute };
 }
 
-/** A choice in words: its notation, where it first drops, what it takes. */
-export function describeChoice(c: Choice): string {
-  const parts = [c.text];
-  if (c.firstDrop >= 0) parts.push(T.firstDropInto(c.firstDrop));
-  for (const t of c.takes) parts.push(T.takes(t.hole, t.count));
-  return parts.join(' · ');
-}
-
-/** The live connection: not opened (no socket), up, or down and reconnecting. */
-export type Connection = 'off' | 'up' | 'down';
-
 export class PlayController {
+  /** Its parts: the page's computer, the game as others change it, the game told and shown, a person's choice, looking back. */
+  readonly local = new LocalPart(this);
+  readonly net = new OnlinePart(this);
+  readonly story = new Storyteller(this);
+  readonly choice = new ChoicePart(this);
+  readonly history = new HistoryPart(this);
+
   mode: Mode = { kind: 'loading' };
   /** The game, its engine and its words: set by the first load (see `ready`). */
   doc!: GameDoc;
@@ -203,20 +101,16 @@ export class PlayController {
   committed: number[] = [];
   /** How the game ended when it was not by the rules (resign, time, agreement), or by them. */
   end: GameEnd | null = null;
-  private readonly startHoles = new Map<number, Set<number>>();
-  private choiceMemo: { key: string; list: Choice[] } | null = null;
-  private continuation: { ply: number; rule: string } | null = null;
+  choiceMemo: { key: string; list: Choice[] } | null = null;
   private inbox: MoveReply[] = [];
   private pumping = false;
-  private welcomed = false;
+  welcomed = false;
   private reloadedAt = -1;
-  /** The forced opening's events (Abalala'e's race) and the board before it, worked back from them. */
-  private opening: GameEvent[] = [];
-  private openingStart: BoardState | null = null;
 
   constructor(
     readonly id: string,
-    private readonly ports: PlayPorts,
+    /** For its parts too. */
+    readonly ports: PlayPorts,
   ) {
     this.mine = new Set(ports.heldSeats(id));
   }
@@ -297,7 +191,7 @@ export class PlayController {
    * computers (nobody's seat: any page showing it plays it on; the ply of each post keeps two
    * pages from playing the same move twice).
    */
-  private thinksFor(p: number): boolean {
+  thinksFor(p: number): boolean {
     if (!this.isComputer(p) || this.online) return false;
     return !this.spectator || this.doc.seats.every((s) => s.kind.startsWith('computer'));
   }
@@ -377,19 +271,7 @@ export class PlayController {
 
   /** Start holes of move k (1-based), read off its trace: marked on the board as the last move. */
   movedFrom(k: number): ReadonlySet<number> {
-    const m = this.moves[k - 1];
-    if (!m) return NONE;
-    const known = this.startHoles.get(k);
-    if (known) return known;
-    const ev: GameEvent[] = [];
-    applyStored(this.game, this.states[k - 1]!.clone(), m, ev);
-    const out = new Set<number>();
-    for (const e of ev) {
-      if (e.type === 'lift' || e.type === 'raceStart') out.add(e.hole);
-      if (e.type === 'lift' || e.type === 'turnEnd' || e.type === 'raceTick') break;
-    }
-    this.startHoles.set(k, out);
-    return out;
+    return this.history.movedFrom(k);
   }
 
   /**
@@ -397,18 +279,7 @@ export class PlayController {
    * ADW-13), when the last move ended so; '' otherwise. The status line says why one player moves twice.
    */
   continuedBy(): string {
-    const n = this.moves.length;
-    if (this.continuation?.ply === n) return this.continuation.rule;
-    const m = this.moves[n - 1];
-    let rule = '';
-    if (m) {
-      const ev: GameEvent[] = [];
-      applyStored(this.game, this.states[n - 1]!.clone(), m, ev);
-      const e = ev.find((x): x is Extract<GameEvent, { type: 'await' }> => x.type === 'await' && x.reason === 'continue');
-      if (e) rule = e.rule ?? '';
-    }
-    this.continuation = { ply: n, rule };
-    return rule;
+    return this.history.continuedBy();
   }
 
   /** Does the ruleset play in rounds (so the title names the round)? A single-round game (Selus, SEL-20) does not. */
@@ -417,17 +288,7 @@ export class PlayController {
   }
 
   display(): Display {
-    const m = this.mode;
-    const last = this.movedFrom(this.shownPly);
-    if (m.kind === 'history') {
-      const state = this.states[m.ply]!;
-      return { state, frame: boardStateOf(state), hot: NONE, legal: NONE, last, hint: NONE };
-    }
-    if (m.kind === 'animating') return { state: m.before, frame: m.frame, hot: m.hot, legal: NONE, last, hint: NONE };
-    const state = this.liveState;
-    const legal = new Set(byHole(this.choicesNow().list).keys());
-    const hint = (m.kind === 'choosing' || m.kind === 'race') && m.hint.kind === 'shown' ? new Set(m.hint.holes) : NONE;
-    return { state, frame: boardStateOf(state), hot: NONE, legal, last, hint };
+    return this.history.display();
   }
 
   moveLabel(m: StoredMove, before: State): string {
@@ -463,20 +324,20 @@ export class PlayController {
     this.words = wordsFor(this.game.ruleset.info.clausePrefix, I18N);
     this.moves = doc.moves ?? [];
     this.states = positions(this.game, doc.seed, this.moves);
-    this.startHoles.clear();
+    this.history.startHoles.clear();
     this.choiceMemo = null;
     this.inbox = [];
-    this.takeMeta(doc);
-    const race = first && this.learnOpening() && this.moves.length === 0 && this.ports.openingSeen?.(this.id) === false;
-    if (first) this.tellOpening(race);
+    this.net.takeMeta(doc);
+    const race = first && this.story.learnOpening() && this.moves.length === 0 && this.ports.openingSeen?.(this.id) === false;
+    if (first) this.story.tellOpening(race);
     this.mode = { kind: 'loading' };
-    if (race) void this.playOpening();
+    if (race) void this.story.playOpening();
     else this.settle();
   }
 
   /** The game opens with a race the engine runs (Abalala'e) and its starting board is known: it can be watched. */
   get hasOpeningRace(): boolean {
-    return this.openingStart !== null;
+    return this.story.hasOpeningRace;
   }
 
   /**
@@ -484,52 +345,26 @@ export class PlayController {
    * thinking starts again after it). Not while a move is being sent or drawn.
    */
   watchRaceAgain(): void {
-    const live = this.live;
-    if (!this.ready || !this.openingStart || live.kind === 'animating' || live.kind === 'posting' || live.kind === 'closed') return;
-    if (live.kind === 'loading' || live.kind === 'missing') return;
-    this.ports.cancelThinking();
-    this.dismissOffer(false);
-    this.mode = live;
-    this.message = '';
-    this.comment(I18N.t('play.raceAgainHead'), undefined, 'move-head');
-    void this.playOpening();
+    this.story.watchRaceAgain();
   }
 
   /** A tap on a hole: plays it, offers its ways of playing, or says why it cannot be played. */
   tap(hole: number): void {
-    const m = this.mode;
-    this.dismissOffer(false);
-    this.message = '';
-    if (m.kind === 'history') this.message = T.viewingPly(m.ply, this.moves.length);
-    else if (m.kind === 'posting' || m.kind === 'animating') this.message = T.animating;
-    else if (m.kind === 'over') this.message = T.matchOver;
-    else if (m.kind === 'waiting') this.message = this.waitingText(m);
-    else if (m.kind === 'choosing' || m.kind === 'race' || m.kind === 'watching') this.tapToChoose(m, hole);
-    this.ports.changed();
+    this.choice.tap(hole);
   }
 
   /** Plays the chooser's pass or concession, when the engine offers one. */
   playSpecial(kind: 'pass' | 'concede'): void {
-    const { player, list } = this.choicesNow();
-    const c = list.find((x) => x.kind === kind);
-    if (c) void this.choose(c, player);
+    this.choice.playSpecial(kind);
   }
 
   /** Plays one of the offered ways of playing a hole. */
   takeOffer(c: Choice): void {
-    const m = this.live;
-    if ((m.kind !== 'choosing' && m.kind !== 'race') || !m.offer) return;
-    const { player } = m.offer;
-    m.offer = null;
-    void this.choose(c, player);
+    this.choice.takeOffer(c);
   }
 
   dismissOffer(render = true): void {
-    const m = this.live;
-    if ((m.kind === 'choosing' || m.kind === 'race') && m.offer) {
-      m.offer = null;
-      if (render) this.ports.changed();
-    }
+    this.choice.dismissOffer(render);
   }
 
   /** Closes the round's summary; in a local game the next round then begins (the computer may move). */
@@ -541,24 +376,8 @@ export class PlayController {
   }
 
   /** Asks the computer what it would play for the person choosing. */
-  async askHint(): Promise<void> {
-    const m = this.mode;
-    const p = this.chooser;
-    if ((m.kind !== 'choosing' && m.kind !== 'race') || p === 0) return;
-    const s = this.liveState;
-    m.hint = { kind: 'asking' };
-    this.ports.changed();
-    const r = await this.think(p, 3);
-    if (this.live !== m) return;
-    if ('error' in r) {
-      m.hint = NO_HINT;
-      this.message = r.error;
-    } else {
-      const c = choices(this.game, s, p).find((x) => x.move === r.move);
-      m.hint = { kind: 'shown', holes: c && c.hole >= 0 ? [c.hole] : [] };
-      this.message = T.hintIs(c ? describeChoice(c) : r.text);
-    }
-    this.ports.changed();
+  askHint(): Promise<void> {
+    return this.local.askHint();
   }
 
   /** Skips the rest of the move being animated. */
@@ -571,48 +390,13 @@ export class PlayController {
    * Undo. On one device or against the computer the server takes the moves back at once; online
    * it asks the others (the answer comes on the live stream).
    */
-  async undo(): Promise<void> {
-    const live = this.live;
-    if (this.undoTarget() < 0 || live.kind === 'posting' || live.kind === 'animating' || live.kind === 'closed') return;
-    const online = this.online;
-    if (!online) {
-      this.ports.cancelThinking();
-      this.setLive({ kind: 'posting' });
-    }
-    const ply = this.moves.length;
-    const body = online ? { seat: this.actingSeat(), ply } : { seat: this.actingSeat(), ply, toPly: this.undoTarget() };
-    try {
-      const r = await this.ports.server.takeback(this.id, body);
-      const toPly = r.toPly ?? (r.game && r.game.moveCount < ply ? r.game.moveCount : undefined);
-      if (toPly !== undefined) this.applyUndo(toPly);
-      if (online) this.message = toPly === undefined ? T.takebackAsked : '';
-    } catch (e) {
-      this.message = errorText(e);
-    }
-    if (this.mode.kind === 'closed') return;
-    if (online) this.ports.changed();
-    else await this.load();
+  undo(): Promise<void> {
+    return this.net.undo();
   }
 
   /** Offers a draw, resigns, or offers a rematch after the end (online). */
-  async act(kind: 'draw' | 'resign' | 'rematch'): Promise<void> {
-    if (this.spectator || !this.ready) return;
-    const body = { seat: this.actingSeat(), ply: this.moves.length };
-    try {
-      if (kind === 'draw') await this.ports.server.draw(this.id, body);
-      else if (kind === 'resign') await this.ports.server.resign(this.id, body);
-      else {
-        const r = (await this.ports.server.rematch(this.id, { seat: body.seat })) as { id?: string };
-        if (r.id) {
-          this.ports.openGame(r.id);
-          return;
-        }
-      }
-      this.message = kind === 'draw' ? T.drawOffered : kind === 'rematch' ? T.rematchOffered : '';
-    } catch (e) {
-      this.message = errorText(e);
-    }
-    this.ports.changed();
+  act(kind: 'draw' | 'resign' | 'rematch'): Promise<void> {
+    return this.net.act(kind);
   }
 
   /**
@@ -621,52 +405,18 @@ export class PlayController {
    * (Infinity: it sees an opponent connected after all); 0 when the claim went through, or failed
    * otherwise (the message says why).
    */
-  async claim(outcome: 'win' | 'draw'): Promise<number> {
-    if (this.spectator || !this.ready || this.finished) return 0;
-    try {
-      const r = await this.ports.server.claim(this.id, { seat: this.actingSeat(), ply: this.moves.length, outcome });
-      // The end comes on the live stream too; the answer shows it at once (taking it twice changes nothing).
-      if (r.end && r.game) this.onLive({ type: 'end', end: r.end, game: r.game });
-      return 0;
-    } catch (e) {
-      // Too early: the server says how long to wait (null: an opponent is connected), in a field, not in words.
-      if (e instanceof ApiError && e.code === 'ERR_CONFLICT' && e.retryAfterMs !== undefined) {
-        return e.retryAfterMs === null ? Number.POSITIVE_INFINITY : Math.max(1, e.retryAfterMs);
-      }
-      this.message = errorText(e);
-      this.ports.changed();
-      return 0;
-    }
+  claim(outcome: 'win' | 'draw'): Promise<number> {
+    return this.net.claim(outcome);
   }
 
   /** Accepts or declines the offer shown. */
-  async answerOffer(accept: boolean): Promise<void> {
-    const o = this.offerToAnswer();
-    if (!o) return;
-    const seat = [...this.mine].find((p) => p !== o.by) ?? this.actingSeat();
-    try {
-      await this.ports.server.answer(this.id, { seat, ply: this.moves.length, offer: o.offer, accept });
-      this.offers = this.offers.filter((x) => x !== o);
-    } catch (e) {
-      this.message = errorText(e);
-    }
-    this.ports.changed();
+  answerOffer(accept: boolean): Promise<void> {
+    return this.net.answerOffer(accept);
   }
 
   /** Shows the position after move `to` (a ply, one step, the start or the live game). */
   step(to: number | 'start' | 'live'): void {
-    const live = this.live;
-    if (!this.ready || live.kind === 'animating' || live.kind === 'closed') return;
-    const cur = this.shownPly;
-    let k: number;
-    if (to === 'start') k = 0;
-    else if (to === 'live') k = this.moves.length;
-    else if (to === 1 || to === -1) k = cur + to;
-    else k = to;
-    k = Math.max(0, Math.min(this.moves.length, k));
-    this.dismissOffer(false);
-    this.mode = k === this.moves.length ? live : { kind: 'history', ply: k, live };
-    this.ports.changed();
+    this.history.step(to);
   }
 
   /** Something outside the game changed (a setting): render again. */
@@ -693,68 +443,10 @@ export class PlayController {
 
   /** A message of the live stream. */
   onLive(msg: LiveMessage): void {
-    if (!this.ready || this.mode.kind === 'closed') return;
-    switch (msg.type) {
-      case 'welcome':
-        this.welcome(msg.seats, normalizeDoc(msg.game));
-        break;
-      case 'move':
-        this.receive(msg);
-        break;
-      case 'snapshot':
-        // Too far behind for the moves one by one: read the whole game again.
-        void this.load();
-        return;
-      case 'undo':
-        this.applyUndo(msg.toPly);
-        if (msg.game) this.takeMeta(normalizeDoc(msg.game));
-        this.resettle();
-        break;
-      case 'joined':
-        this.takeMeta(normalizeDoc(msg.game));
-        this.resettle();
-        break;
-      case 'committed':
-        if (msg.ply === this.moves.length) this.committed = msg.seats;
-        break;
-      case 'offer':
-        this.offers = [...this.offers.filter((o) => o.offer !== msg.offer), { offer: msg.offer, by: msg.by, toPly: msg.toPly }];
-        break;
-      case 'offerEnded': {
-        const mineToo = this.offers.some((o) => o.offer === msg.offer && this.holds(o.by));
-        this.offers = this.offers.filter((o) => o.offer !== msg.offer);
-        if (!msg.accepted && mineToo) this.message = T.offerDeclined(msg.offer);
-        break;
-      }
-      case 'presence':
-        this.presence = { connected: msg.connected, spectators: msg.spectators };
-        if (this.doc.seats.some((s) => s.kind === 'invite' && !s.joined && msg.connected.includes(s.seat)))
-          this.doc.seats = this.doc.seats.map((s) => (msg.connected.includes(s.seat) ? { ...s, joined: true } : s));
-        this.resettle();
-        break;
-      case 'clock':
-        this.setClock(msg.clock);
-        break;
-      case 'end':
-        this.takeMeta(normalizeDoc(msg.game));
-        this.end = msg.end;
-        this.offers = this.offers.filter((o) => o.offer === 'rematch');
-        this.resettle();
-        break;
-      case 'game':
-        this.takeMeta(normalizeDoc(msg.game));
-        this.resettle();
-        break;
-      case 'rematch':
-        this.ports.openGame(msg.id);
-        return;
-      default:
-        return;
-    }
-    this.ports.changed();
+    this.net.onLive(msg);
   }
 
-  // ---- inside --------------------------------------------------------------------------------
+  // ---- inside (its parts call these too) -----------------------------------------------------
 
   private enter(m: Mode): void {
     if (this.mode.kind === 'closed') return;
@@ -763,47 +455,13 @@ export class PlayController {
   }
 
   /** Changes the live mode; a history view stays open over it. */
-  private setLive(m: LiveMode): void {
+  setLive(m: LiveMode): void {
     if (this.mode.kind === 'history') this.enter({ ...this.mode, live: m });
     else this.enter(m);
   }
 
-  /** The parts of a game document that change without a move: seats, clock, offers, the end. */
-  private takeMeta(doc: GameDoc): void {
-    this.doc = { ...this.doc, ...doc, moves: undefined };
-    this.setClock(doc.clock);
-    this.offers = doc.offers;
-    this.committed = doc.committed;
-    this.end = doc.end;
-    this.presence = { ...this.presence, connected: doc.seats.filter((s) => s.connected).map((s) => s.seat) };
-  }
-
-  private setClock(c: ClockState | null): void {
-    this.clock = c;
-    this.clockAt = Date.now();
-  }
-
-  /** The server says which seats this key holds, and what the game is like now. */
-  private welcome(seats: number[], doc: GameDoc): void {
-    const before = [...this.mine].join();
-    this.mine = new Set(seats);
-    this.welcomed = true;
-    this.ports.seatsLearnt(this.id, seats);
-    this.takeMeta(doc);
-    if (doc.moveCount < this.moves.length) this.applyUndo(doc.moveCount);
-    if (before !== seats.join()) this.choiceMemo = null;
-    this.resettle(before !== [...this.mine].join());
-  }
-
-  /** Settles again when who decides may have changed (seats learnt, friends joined, the end). */
-  private resettle(force = false): void {
-    const m = this.live;
-    if (m.kind === 'waiting' || (m.kind === 'choosing' && force) || (m.kind === 'race' && force)) this.settle();
-    else if (this.end && m.kind !== 'animating' && m.kind !== 'posting' && m.kind !== 'loading') this.settle();
-  }
-
   /** Whoever decides next: a person here chooses, the computer thinks, someone else is awaited, or it is over. */
-  private settle(): void {
+  settle(): void {
     const s = this.liveState;
     if (this.finished) {
       this.setLive({ kind: 'over' });
@@ -815,11 +473,11 @@ export class PlayController {
     } else if (isSimultaneous(s)) {
       const m: RaceMode = { kind: 'race', joint: [], thinking: 0, offer: null, hint: NO_HINT };
       this.setLive(m);
-      if (!this.online) void this.gatherRace(m);
+      if (!this.online) void this.local.gatherRace(m);
     } else if (this.thinksFor(s.toMove)) {
       const m: WatchingMode = { kind: 'watching', thinking: s.toMove };
       this.setLive(m);
-      void this.computerMoves(m);
+      void this.local.computerMoves(m);
     } else if (this.holds(s.toMove)) {
       this.setLive({ kind: 'choosing', player: s.toMove, offer: null, hint: NO_HINT });
     } else {
@@ -827,116 +485,8 @@ export class PlayController {
     }
   }
 
-  private waitingText(m: WaitingMode): string {
-    if (m.for === 'join') return T.waitingForJoin(this.unjoined().map(this.name).join(', '));
-    if (m.for === 'summary') return T.summaryWaits;
-    return this.spectator ? T.spectatorNoMoves : T.notYourTurn(this.name(this.liveState.toMove));
-  }
-
-  private think(player: number, level = Number(this.seatOf(player).split(':')[1])): Promise<ThinkReply> {
-    const { ruleset, options, seed } = this.doc;
-    return this.ports.think({ ruleset, options, seed, moves: this.moves, level, player });
-  }
-
-  private async computerMoves(m: WatchingMode): Promise<void> {
-    const r = await this.think(m.thinking);
-    if (this.live !== m) return;
-    if ('error' in r) {
-      this.message = r.error;
-      this.setLive({ kind: 'watching', thinking: 0 });
-      return;
-    }
-    await this.submit({ code: r.move }, m.thinking);
-  }
-
-  /** At a local race: the computer players' choices, one after another; then the joint move if complete. */
-  private async gatherRace(m: RaceMode): Promise<void> {
-    for (let p = 1; p <= this.liveState.players; p++) {
-      if (!this.thinksFor(p) || m.joint[p] !== undefined) continue;
-      m.thinking = p;
-      this.ports.changed();
-      const r = await this.think(p);
-      if (this.live !== m) return;
-      m.thinking = 0;
-      if ('error' in r) {
-        this.message = r.error;
-        this.ports.changed();
-        return;
-      }
-      m.joint[p] = r.move;
-    }
-    await this.submitJointIfComplete(m);
-  }
-
-  /** Sends the joint move once every player has chosen; a computer's missing choice is asked for. */
-  private async submitJointIfComplete(m: RaceMode): Promise<void> {
-    const players = this.liveState.players;
-    let missing = false;
-    let computerMissing = false;
-    const joint: number[] = [];
-    for (let p = 1; p <= players; p++) {
-      const buf = new Int32Array(MAX_MOVES);
-      const racing = this.game.legalMovesFor(this.liveState, p, buf) > 0;
-      if (m.joint[p] === undefined && racing) {
-        missing = true;
-        if (this.thinksFor(p)) computerMissing = true;
-      }
-      joint.push(m.joint[p] ?? MOVE_PASS);
-    }
-    if (missing) {
-      this.ports.changed();
-      if (computerMissing && m.thinking === 0) void this.gatherRace(m);
-      return;
-    }
-    await this.submit({ joint }, this.actingSeat() || 1);
-  }
-
-  private tapToChoose(m: ChoosingMode | RaceMode | WatchingMode, hole: number): void {
-    const { player, list } = this.choicesNow();
-    if (player === 0 || m.kind === 'watching') {
-      const s = this.liveState;
-      if (this.spectator) this.message = T.spectatorNoMoves;
-      else if (m.kind === 'race') this.message = T.waitingForOthers;
-      else this.message = this.thinking > 0 || this.thinksFor(s.toMove) ? T.computerToMove : T.notYourTurn(this.name(s.toMove));
-      return;
-    }
-    const group = byHole(list).get(hole);
-    if (!group) this.message = this.explainRefusal(hole, player, list);
-    else if (group.length === 1) void this.choose(group[0]!, player);
-    else m.offer = { hole, player, choices: group };
-  }
-
-  private async choose(c: Choice, player: number): Promise<void> {
-    const m = this.live;
-    if (m.kind === 'race') {
-      m.joint[player] = c.move;
-      m.hint = NO_HINT;
-      if (this.online) await this.commit(m, player, c.move);
-      else await this.submitJointIfComplete(m);
-    } else if (m.kind === 'choosing') {
-      await this.submit({ code: c.move }, player);
-    }
-  }
-
-  /** Online race: sends one seat's secret choice; the joint move comes on the live stream. */
-  private async commit(m: RaceMode, player: number, code: number): Promise<void> {
-    this.ports.changed();
-    try {
-      const r = (await this.ports.server.commit(this.id, { seat: player, ply: this.moves.length, code })) as { applied?: MoveReply };
-      if (this.live === m && !this.committed.includes(player)) this.committed = [...this.committed, player];
-      // The last choice in completes the race: its reply carries the joint move.
-      if (r?.applied) this.receive(r.applied);
-    } catch (e) {
-      if (this.live !== m) return;
-      delete m.joint[player];
-      this.message = errorText(e);
-      if (e instanceof ApiError && e.status === 409) await this.load();
-    }
-    this.ports.changed();
-  }
-
   /** Posts a decision for `seat`; the stored move is then animated (or, on a refusal, the page says why). */
-  private async submit(body: Decision, seat: number): Promise<void> {
+  async submit(body: Decision, seat: number): Promise<void> {
     const live = this.live;
     if (live.kind === 'posting' || live.kind === 'animating' || live.kind === 'closed') return;
     this.message = '';
@@ -964,7 +514,7 @@ export class PlayController {
   }
 
   /** A move the server stored (our post's reply or the live stream): queued once, in ply order. */
-  private receive(reply: MoveReply): void {
+  receive(reply: MoveReply): void {
     const next = this.moves.length + this.inbox.length;
     if (reply.ply < next) return;
     if (reply.ply > next) {
@@ -999,11 +549,11 @@ export class PlayController {
     this.moves.push(m);
     this.states.push(s);
     this.committed = [];
-    if (reply.clock !== undefined) this.setClock(reply.clock);
+    if (reply.clock !== undefined) this.net.setClock(reply.clock);
     if (reply.end) this.end = reply.end;
-    this.comment(`${this.moves.length}. ${this.moveLabel(m, before)}`, undefined, 'move-head');
+    this.story.comment(`${this.moves.length}. ${this.moveLabel(m, before)}`, undefined, 'move-head');
     // Catching up on several moves (back from a dropped connection): only the last one is played slowly.
-    await this.animateMove(before, reply.events, this.inbox.length > 0);
+    await this.story.animateMove(before, reply.events, this.inbox.length > 0);
     if (this.mode.kind === 'closed') return false;
     this.summary = roundSummaryOf(reply.events) ?? this.summary;
     if (reply.position && reply.position.counts.join() !== Array.from(s.counts).join()) {
@@ -1015,7 +565,7 @@ export class PlayController {
   }
 
   /** Takes back the moves from `toPly` on (a takeback the server applied). */
-  private applyUndo(toPly: number): void {
+  applyUndo(toPly: number): void {
     this.inbox = [];
     const live = this.live;
     if (live.kind === 'animating') live.skip = true;
@@ -1023,245 +573,12 @@ export class PlayController {
     this.ports.cancelThinking();
     this.moves = this.moves.slice(0, toPly);
     this.states = this.states.slice(0, toPly + 1);
-    this.startHoles.clear();
+    this.history.startHoles.clear();
     this.choiceMemo = null;
     this.summary = null;
     this.end = null;
-    this.comment(T.takenBack(toPly), undefined, 'move-head');
+    this.story.comment(T.takenBack(toPly), undefined, 'move-head');
     if (this.mode.kind === 'history' && this.mode.ply > toPly) this.mode = this.mode.live;
     if (!this.pumping && live.kind !== 'posting') this.settle();
   }
-
-  /** Plays the events on the drawn board, frame by frame; a history view or a skip sees no frames. */
-  private async animateMove(before: State, events: readonly GameEvent[], skip = false): Promise<void> {
-    const m: AnimatingMode = { kind: 'animating', before, frame: boardStateOf(before), hot: NONE, skip };
-    this.setLive(m);
-    await this.playEvents(m, events, false);
-  }
-
-  /**
-   * The opening race as it happened, on the board from the position before it (the game at ply 0
-   * shows the position after it); then whoever decides next is settled.
-   */
-  private async playOpening(): Promise<void> {
-    const start = this.openingStart;
-    if (!start) return;
-    const m: AnimatingMode = { kind: 'animating', before: this.states[0]!, frame: copyBoard(start), hot: NONE, skip: false };
-    this.setLive(m);
-    // The board before the race stays a moment before both hands lift.
-    const d = this.ports.frameDelay();
-    if (d > 0) await new Promise((r) => setTimeout(r, d * 3));
-    await this.playEvents(m, this.opening, true);
-    if (this.mode.kind === 'closed') return;
-    this.ports.openingShown?.(this.id);
-    if (this.live === m) this.settle();
-  }
-
-  /**
-   * Animates `events` in mode `m`: the commentary tells each (inside a race every line names its
-   * racer), the status line says what a race is doing and then who won and why, and each drawn frame
-   * is handed to the page (its sounds).
-   */
-  private async playEvents(m: AnimatingMode, events: readonly GameEvent[], opening: boolean): Promise<void> {
-    let racing = false;
-    let shownRace = m.race;
-    const contexts = storyContexts(events);
-    let told = 0;
-    await animate(m.frame, events, {
-      delay: () => this.ports.frameDelay(),
-      skipped: () => m.skip || this.mode !== m,
-      render: (v, hot) => {
-        m.frame = v;
-        m.hot = hot;
-        // The status line changes with the race (it began, it was won): the whole page then, else the board.
-        if (m.race !== shownRace) this.ports.changed();
-        else this.ports.frame();
-        shownRace = m.race;
-      },
-      onEvent: (e) => {
-        if (e.type === 'raceStart' && !racing) m.race = I18N.t(opening ? 'play.raceOpening' : 'play.raceRunning', { rule: e.rule ?? '' });
-        if (e.type === 'raceStart') racing = true;
-        const text = eventText(e, this.name, this.words, contexts[told++]);
-        this.comment(text, e.rule, e.type);
-        if (e.type === 'raceEnd') {
-          racing = false;
-          const tie = this.tieText(e);
-          if (tie) this.comment(tie, e.rule, 'race-tie');
-          m.race = tie ? `${text} ${tie}` : text;
-        }
-      },
-      shown: (frame) => this.ports.played?.(frame),
-    });
-  }
-
-  /** How a dead heat was decided, by the option in effect ('' when the race was not a dead heat). */
-  private tieText(e: Extract<GameEvent, { type: 'raceEnd' }>): string {
-    if (!e.deadHeat) return '';
-    const tie = this.game.options['raceTie'];
-    const option = `raceTie = ${String(tie)}`;
-    if (tie === 'coin') return I18N.t('play.deadHeatCoin', { option });
-    return tie === 'tickOrder' ? I18N.t('play.deadHeatTickOrder', { option }) : '';
-  }
-
-  private comment(text: string, rule: string | undefined, cls: string): void {
-    if (text) this.ports.commented({ text, rule, cls });
-  }
-
-  /**
-   * The forced opening's events (the engine's own, from the game's seed) and, when it is a race, the
-   * board before it, worked back from its events and the position after it. True when it can be watched.
-   */
-  private learnOpening(): boolean {
-    const opening: GameEvent[] = [];
-    this.game.newState(this.doc.seed, opening);
-    this.opening = opening;
-    this.openingStart = opening.some((e) => e.type === 'raceStart') ? boardBefore(boardStateOf(this.states[0]!), opening) : null;
-    return this.openingStart !== null;
-  }
-
-  /**
-   * The first lines of the commentary: a forced opening (told as it is played when `played`), who
-   * begins, or a resumed game's last move.
-   */
-  private tellOpening(played: boolean): void {
-    const opening = this.opening;
-    if (opening.length) {
-      this.comment(T.opening, undefined, 'move-head');
-      if (!played) {
-        for (const line of storyLines(opening, this.name, this.words)) this.comment(line.text, line.rule, line.type);
-        const end = opening.find((e): e is Extract<GameEvent, { type: 'raceEnd' }> => e.type === 'raceEnd');
-        if (end && this.tieText(end)) this.comment(this.tieText(end), end.rule, 'race-tie');
-      }
-    } else if (this.moves.length === 0) {
-      const s0 = this.states[0]!;
-      this.comment(isSimultaneous(s0) ? T.beginsRace : T.begins(this.name(s0.toMove)), undefined, 'move-head');
-    }
-    const n = this.moves.length;
-    const lastMove = this.moves[n - 1];
-    if (lastMove) {
-      const ev: GameEvent[] = [];
-      applyStored(this.game, this.states[n - 1]!.clone(), lastMove, ev);
-      this.comment(`${n}. ${this.moveLabel(lastMove, this.states[n - 1]!)}`, undefined, 'move-head');
-      for (const line of storyLines(ev, this.name, this.words)) this.comment(line.text, line.rule, line.type);
-    }
-  }
-
-  /** Why a tap cannot be played, in the engine's words where it has them. */
-  private explainRefusal(hole: number, player: number, list: readonly Choice[]): string {
-    const s = this.liveState;
-    const playable = [...byHole(list).keys()].sort((a, b) => a - b).join(', ') || T.noLegal;
-    const rule = START_RULE[this.game.ruleset.info.clausePrefix] ?? '';
-    // The engine's own reason, when its notation reads a bare hole number.
-    const r = this.game.parseMove(s, String(hole));
-    if (!r.ok && r.error.code === 'ERR_ILLEGAL_MOVE') {
-      const m = r.error.message.replace(/\s*\(at [^)]*\)$/, '');
-      return `${m.charAt(0).toUpperCase()}${m.slice(1)}${/legal/.test(m) ? '' : `. ${T.playable(playable)}`}`;
-    }
-    const owner = s.owners[hole]!;
-    if (s.marks[hole]) return `${T.markedHole(hole, T.ownerOf(this.name(s.marks[hole]!)), this.words.mark)} ${T.playable(playable)}`;
-    if (owner !== player) return `${T.notOwnHole(hole, owner ? T.ownerOf(this.name(owner)) : T.nobody)} ${T.playable(playable)} [${rule}]`;
-    if (s.counts[hole] === 0) return `${T.emptyHole(hole)} ${T.playable(playable)}`;
-    return `${T.illegalGeneric(hole, playable)} [${rule}: ${clauseText(rule)}]`;
-  }
-}
-
-// ---- what the views read off the mode ------------------------------------------------------
-
-/** The status line under the title: a look at an earlier move says so; a turn that goes on says why. */
-export function statusText(c: PlayController): string {
-  const m = c.live;
-  if (!c.ready || m.kind === 'loading' || m.kind === 'missing') return '';
-  if (c.mode.kind === 'history') return `${T.viewingPly(c.mode.ply, c.moves.length)} ${T.returnToGame}`;
-  if (c.finished) return c.end && c.end.reason !== 'rules' ? endText(c) : T.matchOver;
-  if (m.kind === 'animating' && m.race) return m.race;
-  if (m.kind === 'animating' || m.kind === 'posting') return T.sowing;
-  const rule = c.continuedBy();
-  const status = liveStatus(c, m);
-  return rule ? `${T.turnContinues} ${clauseText(rule)} [${rule}] ${status}` : status;
-}
-
-/** The chooser's only way to play is to pass. */
-function onlyPass(c: PlayController): boolean {
-  const { list } = c.choicesNow();
-  return list.length > 0 && list.every((x) => x.kind === 'pass');
-}
-
-/** Who is to do what in the live game, settled (not over, not moving). */
-function liveStatus(c: PlayController, m: LiveMode): string {
-  const l = c.liveState;
-  if (m.kind === 'waiting' && m.for === 'join') return T.waitingForJoin(c.unjoined().map(c.name).join(', '));
-  if (m.kind === 'waiting' && m.for === 'summary') return T.summaryWaits;
-  if (c.thinking > 0) return T.thinking(isSimultaneous(l) ? T.theComputer : c.name(l.toMove));
-  const player = c.chooser;
-  const solo = c.myPeople().length === 1;
-  if (player > 0 && isSimultaneous(l)) return solo ? T.chooseSolo : T.chooseFor(c.name(player));
-  if (player > 0 && onlyPass(c)) return solo ? T.mustPass : `${c.name(player)}: ${T.mustPass}`;
-  if (player > 0) return solo ? T.yourTurnSolo : T.yourTurn(c.name(player));
-  if (isSimultaneous(l)) {
-    if (c.spectator || !c.online) return T.everyoneChooses;
-    const chosen = c.committed.filter((p) => !c.holds(p)).map(c.name);
-    return chosen.length ? `${T.waitingForOthers} ${T.hasChosen(chosen.join(', '))}` : T.waitingForOthers;
-  }
-  if (c.online && !c.spectator && m.kind === 'waiting') return T.waitingFor(c.name(l.toMove));
-  return T.toMove(c.name(l.toMove));
-}
-
-/** How a game ended other than by the rules (resignation, time, agreement, a claim after the opponents left), in words. */
-export function endText(c: PlayController): string {
-  const end = c.end;
-  if (!end) return '';
-  const winner = end.winner > 0 ? c.name(end.winner) : '';
-  if (end.reason === 'resign') return winner ? T.wonByResignation(winner) : T.endedByResignation;
-  if (end.reason === 'time') return winner ? T.wonOnTime(winner) : T.endedOnTime;
-  if (end.reason === 'agreement') return T.drawnByAgreement;
-  if (end.reason === 'abandoned') return winner ? I18N.t('play.wonAbandoned', { who: winner }) : I18N.t('play.drawnAbandoned');
-  return end.text;
-}
-
-/** What the page is waiting for, for tests and assistive tools (the page's data-state). */
-export function pageState(c: PlayController): 'loading' | 'over' | 'busy' | 'thinking' | 'human' | 'waiting' | 'paused' {
-  const m = c.live;
-  if (!c.ready || m.kind === 'loading' || m.kind === 'missing') return 'loading';
-  if (c.finished && m.kind !== 'animating') return 'over';
-  if (m.kind === 'animating' || m.kind === 'posting') return 'busy';
-  if (c.thinking > 0) return 'thinking';
-  if (m.kind === 'waiting' && m.for === 'summary') return 'paused';
-  return c.chooser > 0 ? 'human' : 'waiting';
-}
-
-/** Which controls can be used now. */
-export function controlsOf(c: PlayController): {
-  undo: boolean;
-  hint: boolean;
-  skip: boolean;
-  steps: boolean;
-  pass: boolean;
-  concede: boolean;
-  resign: boolean;
-  draw: boolean;
-  rematch: boolean;
-  player: boolean;
-  watchRace: boolean;
-} {
-  const m = c.live;
-  const busy = m.kind === 'animating' || m.kind === 'posting';
-  const asking = (m.kind === 'choosing' || m.kind === 'race') && m.hint.kind === 'asking';
-  const { list } = c.ready ? c.choicesNow() : { list: [] };
-  const player = c.ready && !c.spectator;
-  const playing = player && c.online && !c.finished && m.kind !== 'loading' && m.kind !== 'missing' && c.unjoined().length === 0;
-  return {
-    undo: player && !busy && !c.finished && c.undoTarget() >= 0 && !c.offerMade(),
-    // No engine hints in a game against other people.
-    hint: c.chooser > 0 && !busy && !asking && c.mode.kind !== 'history' && !c.online,
-    skip: m.kind === 'animating',
-    steps: m.kind !== 'animating',
-    pass: list.some((x) => x.kind === 'pass'),
-    concede: list.some((x) => x.kind === 'concede'),
-    resign: playing,
-    draw: playing && !c.offerMade(),
-    rematch: player && c.online && c.finished && !c.offerMade(),
-    player,
-    // The opening race can be watched again whenever no move is being sent or drawn.
-    watchRace: c.ready && c.hasOpeningRace && !busy && m.kind !== 'loading' && m.kind !== 'missing' && m.kind !== 'closed',
-  };
 }

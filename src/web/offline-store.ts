@@ -13,7 +13,7 @@ import type { GameEvent } from '../core/events.js';
 import { MAX_MOVES, type Game } from '../core/game.js';
 import type { State } from '../core/state.js';
 import { ApiError, api, type Decision, type MoveReply } from './api.js';
-import type { PlayPorts } from './controller.js';
+import type { PlayPorts } from './controller-modes.js';
 import { applyStored, buildGame, isOver, isSimultaneous, type GameDoc, type StoredMove } from './engine.js';
 import { rememberSeats, rememberedSeats } from './identity.js';
 

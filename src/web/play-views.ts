@@ -5,17 +5,9 @@
 import { END_REASONS, type State } from '../core/state.js';
 import { Board, type BoardState } from './board.js';
 import { ClaimView } from './claim.js';
-import {
-  controlsOf,
-  describeChoice,
-  endText,
-  pageState,
-  statusText,
-  type CommentLine,
-  type Offer,
-  type PlayController,
-  type RoundSummary,
-} from './controller.js';
+import type { PlayController } from './controller.js';
+import type { CommentLine, Offer, RoundSummary } from './controller-modes.js';
+import { controlsOf, describeChoice, endText, pageState, statusText } from './controller-views.js';
 import { fill, h } from './dom.js';
 import { isOver, isSimultaneous, landmarks, type SeatPerson } from './engine.js';
 import { boardTurned, inviteLink, rememberedInvites, setBoardTurned, watchLink } from './identity.js';

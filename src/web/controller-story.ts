@@ -1,0 +1,156 @@
+/**
+ * The game told and shown (controller.ts): a move's events animated on the board frame by frame
+ * with a line of commentary each, the forced opening (Abalala'e's race) played on the board or
+ * told in words, and a race's dead heat explained by the option in effect.
+ */
+import type { GameEvent } from '../core/events.js';
+import type { State } from '../core/state.js';
+import { animate, boardBefore, boardStateOf, copyBoard } from './animate.js';
+import type { BoardState } from './board.js';
+import { applyStored, isSimultaneous } from './engine.js';
+import { I18N, T, eventText, storyContexts, storyLines } from './text.js';
+import { type AnimatingMode, NONE } from './controller-modes.js';
+import type { PlayController } from './controller.js';
+
+export class Storyteller {
+  constructor(private readonly c: PlayController) {}
+
+  /** The forced opening's events (Abalala'e's race) and the board before it, worked back from them. */
+  private opening: GameEvent[] = [];
+  private openingStart: BoardState | null = null;
+
+  /** The game opens with a race the engine runs (Abalala'e) and its starting board is known: it can be watched. */
+  get hasOpeningRace(): boolean {
+    return this.openingStart !== null;
+  }
+
+  /**
+   * Plays the opening race again on the board (the live game waits underneath: a computer's
+   * thinking starts again after it). Not while a move is being sent or drawn.
+   */
+  watchRaceAgain(): void {
+    const live = this.c.live;
+    if (!this.c.ready || !this.openingStart || live.kind === 'animating' || live.kind === 'posting' || live.kind === 'closed') return;
+    if (live.kind === 'loading' || live.kind === 'missing') return;
+    this.c.ports.cancelThinking();
+    this.c.choice.dismissOffer(false);
+    this.c.mode = live;
+    this.c.message = '';
+    this.comment(I18N.t('play.raceAgainHead'), undefined, 'move-head');
+    void this.playOpening();
+  }
+
+  /** Plays the events on the drawn board, frame by frame; a history view or a skip sees no frames. */
+  async animateMove(before: State, events: readonly GameEvent[], skip = false): Promise<void> {
+    const m: AnimatingMode = { kind: 'animating', before, frame: boardStateOf(before), hot: NONE, skip };
+    this.c.setLive(m);
+    await this.playEvents(m, events, false);
+  }
+
+  /**
+   * The opening race as it happened, on the board from the position before it (the game at ply 0
+   * shows the position after it); then whoever decides next is settled.
+   */
+  async playOpening(): Promise<void> {
+    const start = this.openingStart;
+    if (!start) return;
+    const m: AnimatingMode = { kind: 'animating', before: this.c.states[0]!, frame: copyBoard(start), hot: NONE, skip: false };
+    this.c.setLive(m);
+    // The board before the race stays a moment before both hands lift.
+    const d = this.c.ports.frameDelay();
+    if (d > 0) await new Promise((r) => setTimeout(r, d * 3));
+    await this.playEvents(m, this.opening, true);
+    if (this.c.mode.kind === 'closed') return;
+    this.c.ports.openingShown?.(this.c.id);
+    if (this.c.live === m) this.c.settle();
+  }
+
+  /**
+   * Animates `events` in mode `m`: the commentary tells each (inside a race every line names its
+   * racer), the status line says what a race is doing and then who won and why, and each drawn frame
+   * is handed to the page (its sounds).
+   */
+  private async playEvents(m: AnimatingMode, events: readonly GameEvent[], opening: boolean): Promise<void> {
+    let racing = false;
+    let shownRace = m.race;
+    const contexts = storyContexts(events);
+    let told = 0;
+    await animate(m.frame, events, {
+      delay: () => this.c.ports.frameDelay(),
+      skipped: () => m.skip || this.c.mode !== m,
+      render: (v, hot) => {
+        m.frame = v;
+        m.hot = hot;
+        // The status line changes with the race (it began, it was won): the whole page then, else the board.
+        if (m.race !== shownRace) this.c.ports.changed();
+        else this.c.ports.frame();
+        shownRace = m.race;
+      },
+      onEvent: (e) => {
+        if (e.type === 'raceStart' && !racing) m.race = I18N.t(opening ? 'play.raceOpening' : 'play.raceRunning', { rule: e.rule ?? '' });
+        if (e.type === 'raceStart') racing = true;
+        const text = eventText(e, this.c.name, this.c.words, contexts[told++]);
+        this.comment(text, e.rule, e.type);
+        if (e.type === 'raceEnd') {
+          racing = false;
+          const tie = this.tieText(e);
+          if (tie) this.comment(tie, e.rule, 'race-tie');
+          m.race = tie ? `${text} ${tie}` : text;
+        }
+      },
+      shown: (frame) => this.c.ports.played?.(frame),
+    });
+  }
+
+  /** How a dead heat was decided, by the option in effect ('' when the race was not a dead heat). */
+  private tieText(e: Extract<GameEvent, { type: 'raceEnd' }>): string {
+    if (!e.deadHeat) return '';
+    const tie = this.c.game.options['raceTie'];
+    const option = `raceTie = ${String(tie)}`;
+    if (tie === 'coin') return I18N.t('play.deadHeatCoin', { option });
+    return tie === 'tickOrder' ? I18N.t('play.deadHeatTickOrder', { option }) : '';
+  }
+
+  comment(text: string, rule: string | undefined, cls: string): void {
+    if (text) this.c.ports.commented({ text, rule, cls });
+  }
+
+  /**
+   * The forced opening's events (the engine's own, from the game's seed) and, when it is a race, the
+   * board before it, worked back from its events and the position after it. True when it can be watched.
+   */
+  learnOpening(): boolean {
+    const opening: GameEvent[] = [];
+    this.c.game.newState(this.c.doc.seed, opening);
+    this.opening = opening;
+    this.openingStart = opening.some((e) => e.type === 'raceStart') ? boardBefore(boardStateOf(this.c.states[0]!), opening) : null;
+    return this.openingStart !== null;
+  }
+
+  /**
+   * The first lines of the commentary: a forced opening (told as it is played when `played`), who
+   * begins, or a resumed game's last move.
+   */
+  tellOpening(played: boolean): void {
+    const opening = this.opening;
+    if (opening.length) {
+      this.comment(T.opening, undefined, 'move-head');
+      if (!played) {
+        for (const line of storyLines(opening, this.c.name, this.c.words)) this.comment(line.text, line.rule, line.type);
+        const end = opening.find((e): e is Extract<GameEvent, { type: 'raceEnd' }> => e.type === 'raceEnd');
+        if (end && this.tieText(end)) this.comment(this.tieText(end), end.rule, 'race-tie');
+      }
+    } else if (this.c.moves.length === 0) {
+      const s0 = this.c.states[0]!;
+      this.comment(isSimultaneous(s0) ? T.beginsRace : T.begins(this.c.name(s0.toMove)), undefined, 'move-head');
+    }
+    const n = this.c.moves.length;
+    const lastMove = this.c.moves[n - 1];
+    if (lastMove) {
+      const ev: GameEvent[] = [];
+      applyStored(this.c.game, this.c.states[n - 1]!.clone(), lastMove, ev);
+      this.comment(`${n}. ${this.c.moveLabel(lastMove, this.c.states[n - 1]!)}`, undefined, 'move-head');
+      for (const line of storyLines(ev, this.c.name, this.c.words)) this.comment(line.text, line.rule, line.type);
+    }
+  }
+}
