@@ -9,10 +9,12 @@
  * In a local game (no invited seat) the creator's key plays every seat, the computer's too (the
  * browser searches), and a takeback is immediate. In an online game the server plays the computer
  * seats (ComputerPool: worker threads, one search per core) and offers need the other side.
+ * The messages about moves (a move, a catch-up, a snapshot) are built in live/messages.ts, and
+ * who wins a resignation or a flag, in what words, in live/ends.ts.
  */
 import { HttpError, NotYet, fail } from './http.js';
 import { GamesCore, intField, type GamesConfig, type Reply } from './games.js';
-import { applyDecision, isSimultaneous, readMove, replay, snapshot, statusOf, type DecisionInput } from './match.js';
+import { applyDecision, isSimultaneous, readMove, replay, statusOf, type DecisionInput } from './match.js';
 import { guard, logFailure } from './failures.js';
 import { loadEach } from './restore.js';
 import type { GameStore, MoveRow } from './store.js';
@@ -20,6 +22,8 @@ import { afterMove, clockView, flagged, run, settle, untilFlag } from './live/cl
 import type { ComputerPool } from './live/computer.js';
 import { type LiveGame, offerView, type End, type Offer, type OfferKind } from './live/game.js';
 import { frameTopic } from './live/frames.js';
+import { catchUpMessages, moveMessage, snapshotMessage } from './live/messages.js';
+import { endText, winnerAgainst } from './live/ends.js';
 
 type Body = Record<string, unknown>;
 
@@ -147,7 +151,7 @@ export class GamesApi extends GamesCore {
       if (!this.store.appendMove(l.id, row, status, result, meta)) throw new Error(`game ${l.id}: ply ${row.ply} is stale on disk`);
     });
     l.updated = new Date().toISOString();
-    const msg = this.moveMessage(l, row, r.value.events, now);
+    const msg = moveMessage(l, row, r.value.events, now);
     this.send(l, msg);
     if (l.meta.end !== null) this.afterSave(l, () => this.tellEnded(l));
     for (const o of dropped) this.send(l, { type: 'offerEnded', offer: o.offer, accepted: false });
@@ -155,21 +159,6 @@ export class GamesApi extends GamesCore {
     // The server's computer may play next (an online game with a computer seat), once this is stored.
     if (l.online && l.seats.some((s) => s.kind.startsWith('computer'))) this.afterSave(l, () => this.kickComputer(l));
     return msg;
-  }
-
-  private moveMessage(l: LiveGame, row: MoveRow, events: unknown[], now: number): Record<string, unknown> {
-    return {
-      type: 'move',
-      ply: row.ply,
-      move: row.move,
-      codes: row.codes,
-      joint: row.joint,
-      events,
-      status: l.status,
-      result: l.result,
-      clock: l.meta.clock ? clockView(l.meta.clock, now) : null,
-      end: l.meta.end,
-    };
   }
 
   /** A choice at a race node: kept (in the store) and not shown to anyone until every seat has chosen. */
@@ -294,40 +283,13 @@ export class GamesApi extends GamesCore {
     if (l.meta.clock) this.send(l, { type: 'clock', clock: clockView(l.meta.clock, this.now()) });
   }
 
-  /**
-   * Who wins when `loser` resigns or loses on time: the other seat of a two-player game; with
-   * more players, the one of the others the rules rank first now (the game's standings: in
-   * Gabata each player's tally, ADW-18), or nobody when they are level.
-   */
-  private winnerAgainst(l: LiveGame, loser: number): number {
-    if (l.seats.length === 2) return 3 - loser;
-    const standing = l.game.standings?.(l.state) ?? Array.from(l.state.scores);
-    let best = 0;
-    let level = false;
-    for (let p = 1; p <= l.seats.length; p++) {
-      if (p === loser || !l.state.active[p]) continue;
-      if (best === 0 || standing[p]! > standing[best]!) {
-        best = p;
-        level = false;
-      } else if (standing[p] === standing[best]) level = true;
-    }
-    return level ? 0 : best;
-  }
-
-  /** The end's words for `loser` resigning (`what`: 'resigned') or running out of time. */
-  private endText(l: LiveGame, loser: number, winner: number, what: string): string {
-    if (winner > 0) return `seat ${loser} ${what}: seat ${winner} wins`;
-    if (l.seats.length === 2) return `seat ${loser} ${what}`;
-    return `seat ${loser} ${what}: the others are level`;
-  }
-
   resign(keyHash: string | null, id: string, body: Body): Reply {
     const l = this.load(id);
     const seat = this.seatOf(l, keyHash, body, true);
     this.checkPly(l, body);
     this.notOver(l);
-    const winner = this.winnerAgainst(l, seat);
-    this.finish(l, { winner, reason: 'resign', text: this.endText(l, seat, winner, 'resigned') });
+    const winner = winnerAgainst(l, seat);
+    this.finish(l, { winner, reason: 'resign', text: endText(l, seat, winner, 'resigned') });
     return [200, { end: l.meta.end, game: l.doc(this.now()) }];
   }
 
@@ -338,8 +300,8 @@ export class GamesApi extends GamesCore {
     if (seat === 0) return;
     settle(l.meta.clock, this.now());
     l.meta.clock.remainingMs[seat - 1] = 0;
-    const winner = this.winnerAgainst(l, seat);
-    this.finish(l, { winner, reason: 'time', text: this.endText(l, seat, winner, 'ran out of time') });
+    const winner = winnerAgainst(l, seat);
+    this.finish(l, { winner, reason: 'time', text: endText(l, seat, winner, 'ran out of time') });
   }
 
   /** Sets (or clears) the game's flag timer from its clock. */
@@ -541,48 +503,12 @@ export class GamesApi extends GamesCore {
    */
   catchUp(l: LiveGame, since: number): string[] {
     if (since + 1 >= l.moveCount) return [];
-    if (l.moveCount - 1 - since > CATCH_UP_MOVES) return [JSON.stringify(this.snapshotMessage(l))];
-    const moves = this.store.getMoves(l.id);
-    const s = l.game.newState(l.seed);
-    const out: string[] = [];
-    const now = this.now();
-    for (const m of moves) {
-      const r = applyDecision(l.game, s, m.joint ? { joint: m.codes.slice(1) } : { code: m.codes[0] });
-      if (!r.ok) fail(r.error, 500);
-      if (m.ply <= since) continue;
-      const last = m.ply === l.moveCount - 1;
-      const st = statusOf(s);
-      out.push(
-        JSON.stringify({
-          type: 'move',
-          ply: m.ply,
-          move: m.move,
-          codes: m.codes,
-          joint: m.joint,
-          events: r.value.events,
-          status: last ? l.status : st.status === 'over' ? 'over' : isSimultaneous(s) ? 'race' : 'play',
-          result: last ? l.result : st.result,
-          clock: last && l.meta.clock ? clockView(l.meta.clock, now) : null,
-          end: last ? l.meta.end : null,
-        }),
-      );
+    if (l.moveCount - 1 - since > CATCH_UP_MOVES) {
+      this.saveNow(l);
+      const from = Math.max(0, l.moveCount - CATCH_UP_MOVES);
+      return [JSON.stringify(snapshotMessage(l, this.store.getMovesPage(l.id, from, CATCH_UP_MOVES), from, this.now()))];
     }
-    return out;
-  }
-
-  /** The position now and the game's last moves, for a client far behind. */
-  private snapshotMessage(l: LiveGame): Record<string, unknown> {
-    this.saveNow(l);
-    const from = Math.max(0, l.moveCount - CATCH_UP_MOVES);
-    const moves = this.store.getMovesPage(l.id, from, CATCH_UP_MOVES);
-    return {
-      type: 'snapshot',
-      ply: l.moveCount,
-      from,
-      moves: moves.map((m) => ({ ply: m.ply, move: m.move, codes: m.codes, joint: m.joint })),
-      position: snapshot(l.game, l.state),
-      game: l.doc(this.now()),
-    };
+    return catchUpMessages(l, this.store.getMoves(l.id), since, this.now());
   }
 
   presence(l: LiveGame): void {
