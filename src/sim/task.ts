@@ -9,7 +9,7 @@ import { deriveSeed } from '../core/rng.js';
 import { unwrap } from '../core/errors.js';
 import type { Game } from '../core/game.js';
 import { getRuleset } from '../games/index.js';
-import { makeAgent, type SearchBudget } from '../ai/index.js';
+import { makeAgent } from '../ai/index.js';
 import { MatchPlayer, RandomSeat, type MatchOptions, type MatchResult, type Seat } from './match.js';
 
 export interface MatchTask {
@@ -18,16 +18,6 @@ export interface MatchTask {
   seed: number;
   /** Agent spec per seat: `agents[0]` plays player 1. */
   agents: string[];
-}
-
-export interface TaskMessage {
-  ruleset: string;
-  options: Record<string, unknown>;
-  record: boolean;
-  /** Collect the match's dynamics. */
-  metrics?: boolean;
-  budget?: SearchBudget;
-  task: MatchTask;
 }
 
 interface GameEntry {
