@@ -73,7 +73,12 @@ describe('defineRuleset', () => {
   const options: OptionSpec[] = [maxLapsPerTurnOption({ min: 16 }), skipOriginOption({ lap: 8, unit: 'beans' })];
   const built: unknown[] = [];
   const rs = defineRuleset(
-    { id: 'x', name: 'X', aliases: [], region: '', sources: [], clausePrefix: 'X', players: [2], summary: '', reconstructions: [] },
+    {
+      ...{ id: 'x', name: 'X', aliases: [], region: '', sources: [], clausePrefix: 'X', players: [2], summary: '', reconstructions: [] },
+      ...{ ruleFamilies: [], startRule: '', boardRules: [], lesson: [], captureEvent: 'capture', notationHelp: '', shortMatch: {} },
+      words: { unit: 'counter', mark: 'mark', capture: 'Facing' },
+      changesOwnersOrMarks: false,
+    },
     options,
     { fast: { maxLapsPerTurn: 20 } },
     (ruleset, o) => {

@@ -37,7 +37,7 @@ import {
   type StoredMove,
 } from './engine.js';
 import type { LiveMessage } from './live.js';
-import { I18N, START_RULE, T, clauseText, eventText, storyContexts, storyLines, wordsFor, type Words } from './text.js';
+import { I18N, T, clauseText, eventText, storyContexts, storyLines, wordsFor, type Words } from './text.js';
 import type { ThinkReply, ThinkRequest } from './worker.js';
 
 /** A way of playing one hole, offered when the hole can be played in several ways (Gifia's directions). */
@@ -458,7 +458,7 @@ export class PlayController {
     const first = !this.ready;
     this.doc = doc;
     this.game = buildGame(doc.ruleset, doc.options);
-    this.words = wordsFor(this.game.ruleset.info.clausePrefix, I18N);
+    this.words = wordsFor(this.game.ruleset.info, I18N);
     this.moves = doc.moves ?? [];
     this.states = positions(this.game, doc.seed, this.moves);
     this.startHoles.clear();
@@ -1144,7 +1144,7 @@ export class PlayController {
   private explainRefusal(hole: number, player: number, list: readonly Choice[]): string {
     const s = this.liveState;
     const playable = [...byHole(list).keys()].sort((a, b) => a - b).join(', ') || T.noLegal;
-    const rule = START_RULE[this.game.ruleset.info.clausePrefix] ?? '';
+    const rule = this.game.ruleset.info.startRule;
     // The engine's own reason, when its notation reads a bare hole number.
     const r = this.game.parseMove(s, String(hole));
     if (!r.ok && r.error.code === 'ERR_ILLEGAL_MOVE') {

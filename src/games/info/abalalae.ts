@@ -65,4 +65,13 @@ export const ABALALAE_INFO: RulesetInfo = {
       confidence: 'low',
     },
   ],
+  ruleFamilies: ['ABA', '§7'],
+  startRule: 'ABA-09',
+  boardRules: ['ABA-01', 'ABA-02', 'ABA-03'],
+  lesson: ['board', 'race', 'sow', 'relay', 'capture', 'end', 'done'],
+  captureEvent: 'capture',
+  words: { unit: 'counter', mark: 'wegue', capture: 'Facing' },
+  notationHelp: `Abalala'e opens every round with a race (ABA-04); then type one hole per move.`,
+  shortMatch: { rounds: 3 },
+  changesOwnersOrMarks: false,
 };

@@ -14,4 +14,13 @@ export const ADOWA_INFO: RulesetInfo = {
     'A three-row relay-sowing game from northern Ethiopia. Players sow round a shared circuit, turn opponent ' +
     'holes holding three into their own wegues, and play round after round until one player owns the whole board.',
   reconstructions: [...COMMON_RECONSTRUCTIONS],
+  ruleFamilies: ['ADW'],
+  startRule: 'ADW-07',
+  boardRules: ['ADW-01', 'ADW-03', 'ADW-04'],
+  lesson: ['board', 'sow', 'relay', 'capture', 'end', 'done'],
+  captureEvent: 'mark',
+  words: { unit: 'counter', mark: 'wegue', capture: 'Wegue' },
+  notationHelp: '',
+  shortMatch: { rounds: 3 },
+  changesOwnersOrMarks: true,
 };

@@ -23,4 +23,13 @@ export const AKSUM_INFO: RulesetInfo = {
     },
     { ref: 'K3', text: 'The chafa enda stays at holes 0 and 17.', option: 'chafaLocation', confidence: 'medium' },
   ],
+  ruleFamilies: ['AKS', 'ADW'],
+  startRule: 'AKS-03',
+  boardRules: ['ADW-01', 'ADW-03', 'ADW-04', 'AKS-02'],
+  lesson: ['board', 'sow', 'relay', 'capture', 'end', 'done'],
+  captureEvent: 'mark',
+  words: { unit: 'counter', mark: 'wegue', capture: 'Wegue' },
+  notationHelp: '',
+  shortMatch: { rounds: 3 },
+  changesOwnersOrMarks: true,
 };

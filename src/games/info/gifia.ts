@@ -39,4 +39,18 @@ export const GIFIA_INFO: RulesetInfo = {
     { ref: 'GIF-11', text: 'refilled holes: nearest row first, from the left (1: 0,1,4,5; 2: 7,6,3,2)', confidence: 'low' },
     { ref: 'GIF-10', text: 'two consecutive passes end the round (guard)', confidence: 'medium' },
   ],
+  ruleFamilies: ['GIF'],
+  startRule: 'GIF-04',
+  boardRules: ['GIF-01', 'GIF-02', 'GIF-04'],
+  lesson: ['board', 'sow', 'capture', 'end', 'done'],
+  captureEvent: 'capture',
+  words: { unit: 'bean', mark: 'mark', capture: 'Gifia' },
+  notationHelp: `Gifia moves name a hole and a direction (GIF-04):
+  1a         sow hole 1 anticlockwise (as drawn: right along row 0, back left along row 1)
+  1c         sow hole 1 clockwise (the other way round the ring)
+  1a>6       sow hole 1 anticlockwise, then take neighbour 6 by capture B (GIF-07); '>' names
+             the neighbour to take when capture B has a choice (a forced one may be left out)
+  pass       pass, when the rules allow it (GIF-09)`,
+  shortMatch: { rounds: 3 },
+  changesOwnersOrMarks: false,
 };

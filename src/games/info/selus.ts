@@ -57,4 +57,16 @@ export const SELUS_INFO: RulesetInfo = {
     },
     { ref: 'SPEC §8', text: 'guards against perpetual sowing and endless games', option: 'perpetualMove', confidence: 'high' },
   ],
+  ruleFamilies: ['SEL', '§7'],
+  startRule: 'SEL-08',
+  boardRules: ['SEL-01', 'SEL-02', 'SEL-03'],
+  lesson: ['board', 'raceChoice', 'sow', 'relay', 'capture', 'end', 'done'],
+  captureEvent: 'mark',
+  words: { unit: 'counter', mark: 'nedf', capture: 'Nedf' },
+  notationHelp: `Selus opens with a race: both players choose a starting hole at once (SEL-05). Player 1 races
+from 3, 4, 5, 11, 10 or 9, player 2 from 14, 13, 12, 6, 7 or 8: type e.g. 3|14 (player 1's
+choice first), or only your own choice when playing the computer. Then type one hole per move;
+'concede' ends the game when no more nedfs can be made (SEL-18, when the option allows it).`,
+  shortMatch: { concession: 'off' },
+  changesOwnersOrMarks: true,
 };

@@ -1,0 +1,17 @@
+/**
+ * The parts of a description (RulesetInfo) that the toy games of the tests do not use: no
+ * clauses, no tutorial, no words of their own. Spread into a toy's `info`.
+ */
+import type { RulesetInfo } from '../../src/core/game.js';
+
+export const TOY_DESCRIPTION = {
+  ruleFamilies: [],
+  startRule: '',
+  boardRules: [],
+  lesson: ['board', 'sow', 'end', 'done'],
+  captureEvent: 'capture',
+  words: { unit: 'counter', mark: 'mark', capture: 'Facing' },
+  notationHelp: '',
+  shortMatch: {},
+  changesOwnersOrMarks: false,
+} as const satisfies Partial<RulesetInfo>;
