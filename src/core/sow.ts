@@ -10,7 +10,7 @@
  * between a hole and the next, and a sowing given it drops a counter into the mover's own store
  * as it passes (a `storeDrop` event), passing the others' over. A lap whose last counter falls in
  * a store reports the hole `storeHole(player)` (negative) to `afterLast` and to its caller.
- * Sowings without stores take the loops they always took: the choice is made once per lap.
+ * Sowings without stores take the loops they always took: the choice is made once per sowing.
  *
  * Relay sowing can run forever (SPEC §8); the kernel detects a repeating lap-start state with
  * Brent's cycle finding (no allocation, a snapshot compared once per lap) and reports
@@ -186,12 +186,16 @@ export function nextDrop(
 export class RelaySower {
   private readonly snapCounts = new Int32Array(MAX_HOLES);
   private readonly snapMarks = new Int8Array(MAX_HOLES);
+  /** The hooks' stores, read once (null: the track has none). */
+  private readonly stores: TrackStores | null;
 
   /** @param rules clauses cited on the kernel's events (none when absent). */
   constructor(
     private readonly hooks: SowHooks,
     private readonly rules: SowOptions = {},
-  ) {}
+  ) {
+    this.stores = hooks.stores ?? null;
+  }
 
   /**
    * Sows the counters of `start` along `next`, relaying while `afterLast` says so.
@@ -205,7 +209,7 @@ export class RelaySower {
     const skip = hooks.skip;
     const skipOrigin = hooks.skipOrigin;
     const maxLaps = hooks.maxLaps;
-    const stores = hooks.stores ?? null;
+    if (this.stores !== null) return this.sowPastStores(s, start, mover, next, this.stores, trace);
     let hole = start;
     let laps = 0;
     // Brent's cycle detection on the lap-start state (counts, marks, hole).
@@ -231,10 +235,6 @@ export class RelaySower {
       const origin = hole;
       let cur = hole;
       let skipped = 0;
-      if (stores !== null) {
-        cur = sowLapStores(s, hole, origin, hand, mover, next, stores, skipOrigin, trace, rules.dropRule);
-        hand = 0;
-      }
       while (hand > 0) {
         // `nextDrop`'s rule, written out: its `skip` call site also serves the race's rule, so
         // there it goes megamorphic and the hook, the hottest call of a playout, is never
@@ -254,6 +254,41 @@ export class RelaySower {
         hand--;
         if (trace !== null) trace.push({ type: 'drop', player: mover, hole: cur, count: counts[cur]!, rule: rules.dropRule });
       }
+      const r = hooks.afterLast(s, cur, mover, trace);
+      if (r !== LAP_RELAY) return r;
+      hole = cur;
+      laps++;
+    }
+  }
+
+  /**
+   * `sow` on a track with stores: the same laps, relays and cycle check, each lap laid by
+   * `sowLapStores`. Apart from `sow` so that the relay games' loop stays as it was.
+   */
+  private sowPastStores(s: State, start: number, mover: number, next: Int8Array, stores: TrackStores, trace: Trace): number {
+    const hooks = this.hooks;
+    let hole = start;
+    let laps = 0;
+    let snapHole = -1;
+    let power = 1;
+    let lambda = 0;
+    for (;;) {
+      if (laps >= CYCLE_CHECK_AFTER) {
+        if (snapHole === hole && this.sameBoard(s)) return SOW_PERPETUAL;
+        lambda++;
+        if (snapHole === -1 || lambda === power) {
+          this.snapCounts.set(s.counts);
+          this.snapMarks.set(s.marks);
+          snapHole = hole;
+          power *= 2;
+          lambda = 0;
+        }
+      }
+      if (laps >= hooks.maxLaps) return SOW_PERPETUAL;
+      const hand = s.counts[hole]!;
+      s.counts[hole] = 0;
+      if (trace !== null) trace.push(this.liftEvent(s, hole, hand, mover, laps));
+      const cur = sowLapStores(s, hole, hole, hand, mover, next, stores, hooks.skipOrigin, trace, this.rules.dropRule);
       const r = hooks.afterLast(s, cur, mover, trace);
       if (r !== LAP_RELAY) return r;
       if (cur < 0) throw new Error('a lap that ends in a store cannot relay');
