@@ -18,9 +18,9 @@
  *   applying it to the original gives; a trace changes nothing of the state;
  * - the same seed gives the same match; evaluate stays within [-1, 1];
  * - the description is whole: its clause families start with its prefix, its words name keys of
- *   every language catalogue, its tutorial plan begins with the board and ends done, its short
- *   match is a valid option set, a `mark` capture game marks holes and a game that marks holes
- *   says so.
+ *   every language catalogue, its tutorial plan begins with the board and ends done and names
+ *   the relays and races play shows, its shape is its board's, its short match is a valid option
+ *   set, a `mark` capture game marks holes and a game that marks holes says so.
  */
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../src/core/errors.js';
@@ -208,6 +208,16 @@ for (const rs of RULESETS) {
       }
       expect(seen.has(info.captureEvent)).toBe(true);
       if (seen.has('mark')) expect(info.captureEvent).toBe('mark');
+      // Its shape is its board's and its play's (the catalogue compares the rest, test/catalogue.test.ts).
+      const g = plain.geometry;
+      expect([info.shape.rows, info.shape.holes, info.shape.stores, info.shape.tracks]).toEqual([
+        g.rows,
+        g.holeCount,
+        g.stores.length,
+        g.tracks.length,
+      ]);
+      expect(info.shape.race).toBe(seen.has('raceStart'));
+      expect(info.shape.sowing === 'relay').toBe(seen.has('relay'));
       // The tutorial's plan teaches what the game does: its relays, its race (a chosen start when the players choose).
       expect(info.lesson.includes('relay')).toBe(seen.has('relay'));
       if (seen.has('raceStart')) expect(info.lesson.some((k) => k === 'race' || k === 'raceChoice')).toBe(true);

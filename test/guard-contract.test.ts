@@ -30,7 +30,7 @@ describe('repetition history contract', () => {
         });
       }
       // The description says whether play changes them (Gabata marks and owners, Selus marks).
-      if (r.info.changesOwnersOrMarks) expect(checked).toBeGreaterThan(0);
+      if (r.info.shape.ownershipChanges.length > 0) expect(checked).toBeGreaterThan(0);
       else expect(checked).toBe(0);
     });
   }

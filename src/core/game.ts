@@ -72,8 +72,28 @@ export interface RulesetInfo {
   readonly notationHelp: string;
   /** Options under which a match is short and always ends by the rules (tests, demos): few rounds, no concession. */
   readonly shortMatch: OptionValues;
-  /** Whether play changes the owners or the marks of holes (the repetition history must then be cleared). */
-  readonly changesOwnersOrMarks: boolean;
+  /** The game's shape as its rules give it (the catalogue measures the same from play; a test compares). */
+  readonly shape: RulesetShape;
+}
+
+/** What kind of game it is, by its rules: the board, the sowing, the captures, the rounds. */
+export interface RulesetShape {
+  readonly rows: number;
+  readonly holes: number;
+  readonly stores: number;
+  /** Distinct sowing tracks (2: one a player, or a choice of direction). */
+  readonly tracks: number;
+  readonly sowing: 'relay' | 'single lap';
+  /** The game opens with a simultaneous race. */
+  readonly race: boolean;
+  /** How counters or holes are won: `wegue`/`nedf` (a hole becomes the mover's), or the clause IDs of counter captures. */
+  readonly captures: readonly string[];
+  /**
+   * How holes change owner: `during play` (a hole marked for the mover: wegue, nedf), `between
+   * rounds` (redistribution). Empty: owners and marks never change, nor need the repetition history clearing.
+   */
+  readonly ownershipChanges: readonly ('during play' | 'between rounds')[];
+  readonly rounds: 'single' | 'several';
 }
 
 /** A step of a game's tutorial: the board, the race, a sowing, a relay, a capture, the end. */

@@ -13,5 +13,15 @@ export const TOY_DESCRIPTION = {
   words: { unit: 'counter', mark: 'mark', capture: 'Facing' },
   notationHelp: '',
   shortMatch: {},
-  changesOwnersOrMarks: false,
+  shape: {
+    rows: 2,
+    holes: 0,
+    stores: 0,
+    tracks: 1,
+    sowing: 'single lap',
+    race: false,
+    captures: [],
+    ownershipChanges: [],
+    rounds: 'single',
+  },
 } as const satisfies Partial<RulesetInfo>;

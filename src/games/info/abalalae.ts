@@ -73,5 +73,15 @@ export const ABALALAE_INFO: RulesetInfo = {
   words: { unit: 'counter', mark: 'wegue', capture: 'Facing' },
   notationHelp: `Abalala'e opens every round with a race (ABA-04); then type one hole per move.`,
   shortMatch: { rounds: 3 },
-  changesOwnersOrMarks: false,
+  shape: {
+    rows: 3,
+    holes: 18,
+    stores: 0,
+    tracks: 2,
+    sowing: 'relay',
+    race: true,
+    captures: ['ABA-12'],
+    ownershipChanges: [],
+    rounds: 'several',
+  },
 };

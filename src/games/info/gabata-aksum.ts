@@ -31,5 +31,15 @@ export const AKSUM_INFO: RulesetInfo = {
   words: { unit: 'counter', mark: 'wegue', capture: 'Wegue' },
   notationHelp: '',
   shortMatch: { rounds: 3 },
-  changesOwnersOrMarks: true,
+  shape: {
+    rows: 3,
+    holes: 18,
+    stores: 0,
+    tracks: 1,
+    sowing: 'relay',
+    race: false,
+    captures: ['wegue', 'ADW-14'],
+    ownershipChanges: ['during play', 'between rounds'],
+    rounds: 'several',
+  },
 };

@@ -52,5 +52,15 @@ export const GIFIA_INFO: RulesetInfo = {
              the neighbour to take when capture B has a choice (a forced one may be left out)
   pass       pass, when the rules allow it (GIF-09)`,
   shortMatch: { rounds: 3 },
-  changesOwnersOrMarks: false,
+  shape: {
+    rows: 2,
+    holes: 8,
+    stores: 2,
+    tracks: 2,
+    sowing: 'single lap',
+    race: false,
+    captures: ['GIF-06', 'GIF-07'],
+    ownershipChanges: [],
+    rounds: 'several',
+  },
 };

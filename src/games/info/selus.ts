@@ -68,5 +68,15 @@ from 3, 4, 5, 11, 10 or 9, player 2 from 14, 13, 12, 6, 7 or 8: type e.g. 3|14 (
 choice first), or only your own choice when playing the computer. Then type one hole per move;
 'concede' ends the game when no more nedfs can be made (SEL-18, when the option allows it).`,
   shortMatch: { concession: 'off' },
-  changesOwnersOrMarks: true,
+  shape: {
+    rows: 3,
+    holes: 18,
+    stores: 0,
+    tracks: 1,
+    sowing: 'relay',
+    race: true,
+    captures: ['nedf'],
+    ownershipChanges: ['during play'],
+    rounds: 'single',
+  },
 };
