@@ -15,6 +15,8 @@ export default defineConfig(({ mode }) => ({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: mode === 'unit' ? [...configDefaults.exclude, ...browserTests()] : configDefaults.exclude,
+    // Registers the fixture rulesets GABATA_EXTRA_RULESETS names (nothing when it is unset).
+    setupFiles: ['test/setup-rulesets.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

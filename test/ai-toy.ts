@@ -16,6 +16,7 @@
 import { err, ok, type Result } from '../src/core/errors.js';
 import { standardReturns, type Game, type Ruleset } from '../src/core/game.js';
 import { gridGeometry } from '../src/core/geometry.js';
+import { TOY_DESCRIPTION } from './helpers/toy-description.js';
 import { PHASE_CONTINUE, PHASE_OVER, PHASE_PLAY, PHASE_RACE, State } from '../src/core/state.js';
 
 export interface ToyOptions {
@@ -74,6 +75,7 @@ export function makeToyGame(o: ToyOptions = {}): Game {
       players: [players],
       summary: 'A test game.',
       reconstructions: [],
+      ...TOY_DESCRIPTION,
     },
     options: [],
     presets: {},

@@ -28,7 +28,7 @@ import { PHASE_OVER } from '../src/core/state.js';
 import { CATALOGUE } from '../src/catalogue/index.js';
 import { RULESETS, getRuleset } from '../src/games/index.js';
 import { isSimultaneous, legalMoveList, legalMoveListFor } from '../src/notation/move.js';
-import { CLAUSES, START_RULE, clauseText } from '../src/web/text.js';
+import { CLAUSES, clauseText } from '../src/web/text.js';
 import { readRulesDoc } from './helpers/rules-doc.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -411,7 +411,8 @@ describe('option and reconstruction refs name things in docs/rules.md', () => {
   });
 
   it('the clause that refuses a start names a starting-hole rule', () => {
-    for (const [prefix, rule] of Object.entries(START_RULE)) {
+    for (const { info } of RULESETS) {
+      const [prefix, rule] = [info.id, info.startRule];
       expect(existsInRules(rule), `${prefix}: ${rule}`).toBe(true);
       // Our paraphrase of GIF-04 says which hole a move lifts ("lifts one of your holes").
       expect(CLAUSE_TEXT.get(rule)!, `${prefix}: ${rule}`).toMatch(/start|choos|lifts one of your holes/i);
@@ -644,7 +645,7 @@ describe.skipIf(SPEC === '')('cross-check with ../shared/rules/SPEC.md (skipped 
   });
 
   it('the clause that refuses a start speaks of starting or choosing in SPEC.md too', () => {
-    for (const [prefix, rule] of Object.entries(START_RULE)) expect(specText.get(rule), `${prefix}: ${rule}`).toMatch(/start|choos/i);
+    for (const { info } of RULESETS) expect(specText.get(info.startRule), `${info.id}: ${info.startRule}`).toMatch(/start|choos/i);
   });
 
   it('the keywords of every clause are in its SPEC.md text too', () => {

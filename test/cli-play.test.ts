@@ -17,6 +17,7 @@ import { parseRecord, replayRecord } from '../src/notation/record.js';
 import { eventText, storyLines, wordsFor } from '../src/notation/story.js';
 import { eventText as webEventText, endReasonText as webEndReasonText, wordsFor as webWordsFor } from '../src/web/text.js';
 import { endReasonText } from '../src/notation/index.js';
+import { ADOWA_INFO } from '../src/games/info/gabata-adowa.js';
 import { mustCreate, randomPlayout } from './helpers/random-play.js';
 
 const MAIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
@@ -158,7 +159,7 @@ describe('play tells each move (the story) and marks the landmarks', () => {
     game.apply(s.clone(), m, trace);
     const r = gabata(['play', 'gabata-adowa'], `${text}\nquit\n`);
     expect(r.code).toBe(0);
-    const expected = storyLines(trace, name, wordsFor('ADW'));
+    const expected = storyLines(trace, name, wordsFor(ADOWA_INFO));
     expect(expected.length).toBeGreaterThan(1);
     for (const l of expected) expect(r.out).toContain(`  ${l.text}${l.rule ? ` [${l.rule}]` : ''}\n`);
     expect(r.out).toMatch(/Player 1 lifts \d+ counters from hole \d+\. \[ADW-07\]/);
@@ -187,7 +188,7 @@ describe('play tells each move (the story) and marks the landmarks', () => {
     expect(webEventText).toBe(eventText);
     expect(webEndReasonText).toBe(endReasonText);
     expect(webWordsFor).toBe(wordsFor);
-    const w = wordsFor('ADW');
+    const w = wordsFor(ADOWA_INFO);
     expect(eventText({ type: 'relay', player: 1, hole: 4, count: 5 }, name, w)).toBe(
       'The last counter fell into occupied hole 4, so its 5 counters are lifted and sown on.',
     );

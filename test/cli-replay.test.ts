@@ -15,6 +15,7 @@ import { getRuleset } from '../src/games/index.js';
 import { makePosition, positionToJSON } from '../src/notation/position.js';
 import { makeRecord, stateResult, stringifyRecord } from '../src/notation/record.js';
 import { storyLines, wordsFor } from '../src/notation/story.js';
+import { ADOWA_INFO } from '../src/games/info/gabata-adowa.js';
 import { mustCreate, randomPlayout } from './helpers/random-play.js';
 
 const MAIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
@@ -51,7 +52,7 @@ describe('gabata replay', () => {
     const trace: GameEvent[] = [];
     const s = game.newState(3);
     game.apply(s, unwrap(game.parseMove(s, play.moves[0]!)), trace);
-    const first = storyLines(trace, (p) => `Player ${p}`, wordsFor('ADW'))
+    const first = storyLines(trace, (p) => `Player ${p}`, wordsFor(ADOWA_INFO))
       .map((l) => `  ${l.text}${l.rule ? ` [${l.rule}]` : ''}\n`)
       .join('');
     expect(r.out).toContain(`1. P1 plays ${play.moves[0]}\n${first}`);

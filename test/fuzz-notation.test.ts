@@ -117,8 +117,8 @@ describe('fuzzing the notation parsers', () => {
   for (const rs of RULESETS as Ruleset[]) {
     const game = mustCreate(rs, {});
     const samples = randomPlayout(game, 4242, 120).positions.filter((_, i) => i % 10 === 0);
-    // A finished match too (a few rounds at most, no concession), so that results get mutated.
-    const short = mustCreate(rs, rs.options.some((o) => o.name === 'rounds') ? { rounds: 2 } : { concession: 'off' });
+    // A finished match too (the description's short match: a few rounds, no concession), so that results get mutated.
+    const short = mustCreate(rs, rs.info.shortMatch);
     const finished = randomPlayout(short, 4242, 20000, false).final;
 
     it(`${rs.info.id}: mutated position text never throws; what parses is a usable position`, () => {

@@ -556,24 +556,25 @@ describe('i18n: the story of a move', () => {
   it.each(RULESETS.map((r, i) => [r.info.id, i] as const))(
     '%s: src/notation/story.ts tells it in English by default, in the language of its words or the one it is given',
     (_id, index) => {
-      const prefix = RULESETS[index]!.info.clausePrefix;
+      const info = RULESETS[index]!.info;
       const types = new Set<string>();
       for (const lang of CODES) {
         const i18n = createI18n(lang);
         for (const seed of [1, 2]) {
           for (const trace of traces(index, seed, 300)) {
-            const told = tellStory(trace, name, unitFor(prefix), i18n);
+            const told = tellStory(trace, name, unitFor(info), i18n);
             // Words made in a language tell the story in it (the web controller's way); without one, English.
-            const words = lang === 'en' ? wordsFor(prefix) : wordsFor(prefix, i18n);
+            const words = lang === 'en' ? wordsFor(info) : wordsFor(info, i18n);
             expect(storyLines(trace, name, words)).toEqual(told);
-            expect(storyLines(trace, name, wordsFor(prefix), i18n)).toEqual(told);
+            expect(storyLines(trace, name, wordsFor(info), i18n)).toEqual(told);
+            // The description names the marks the engine makes (and a game that marks says so).
+            for (const ev of trace) if (ev.type === 'mark') expect(ev.kind).toBe(info.words.mark);
+            if (trace.some((ev) => ev.type === 'mark')) expect(info.captureEvent).toBe('mark');
             for (const l of told) types.add(l.type);
           }
         }
         // The captured holes' name (the rules panel, the refusal of a tap) in the language too.
-        expect(wordsFor(prefix, i18n).mark).toBe(
-          i18n.t(`story.markName.${prefix === 'GIF' ? 'mark' : prefix === 'SEL' ? 'nedf' : 'wegue'}`),
-        );
+        expect(wordsFor(info, i18n).mark).toBe(i18n.t(`story.markName.${info.words.mark}`));
       }
       expect(types.size).toBeGreaterThan(3);
     },

@@ -63,9 +63,9 @@ function playPosition(game: Game, minPly = 0): State {
   throw new Error(`no position in play for ${game.ruleset.info.id}`);
 }
 
-/** A finished match of `rs`: a few rounds at most and no concession, so that it ends by the rules. */
+/** A finished match of `rs`: its description's short match (a few rounds, no concession) ends by the rules. */
 function finishedText(rs: Ruleset): string {
-  const short = mustCreate(rs, rs.options.some((o) => o.name === 'rounds') ? { rounds: 3 } : { concession: 'off' });
+  const short = mustCreate(rs, rs.info.shortMatch);
   const { final } = randomPlayout(short, 31, 20000, false);
   return makePosition(short, final);
 }

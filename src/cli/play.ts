@@ -69,24 +69,9 @@ every player's choice joined by '|', player 1's first: in Selus e.g. 3|14), or a
   help       this text
   quit       stop (the record is still written with --record)`;
 
-/** What the notation of a ruleset needs explained beyond "type a hole" (by clause prefix). */
-const NOTATION_HELP: Readonly<Record<string, string>> = {
-  GIF: `Gifia moves name a hole and a direction (GIF-04):
-  1a         sow hole 1 anticlockwise (as drawn: right along row 0, back left along row 1)
-  1c         sow hole 1 clockwise (the other way round the ring)
-  1a>6       sow hole 1 anticlockwise, then take neighbour 6 by capture B (GIF-07); '>' names
-             the neighbour to take when capture B has a choice (a forced one may be left out)
-  pass       pass, when the rules allow it (GIF-09)`,
-  SEL: `Selus opens with a race: both players choose a starting hole at once (SEL-05). Player 1 races
-from 3, 4, 5, 11, 10 or 9, player 2 from 14, 13, 12, 6, 7 or 8: type e.g. 3|14 (player 1's
-choice first), or only your own choice when playing the computer. Then type one hole per move;
-'concede' ends the game when no more nedfs can be made (SEL-18, when the option allows it).`,
-  ABA: `Abalala'e opens every round with a race (ABA-04); then type one hole per move.`,
-};
-
 /** The text of `help` inside play: the commands, then what this ruleset's notation needs. */
 export function playHelp(game: Game): string {
-  const extra = NOTATION_HELP[game.ruleset.info.clausePrefix];
+  const extra = game.ruleset.info.notationHelp;
   return extra ? `${COMMANDS}\n${extra}` : COMMANDS;
 }
 
@@ -197,7 +182,7 @@ class PlaySession {
     private readonly seats: readonly Seat[],
     private readonly recordFile: string | undefined,
   ) {
-    this.words = wordsFor(game.ruleset.info.clausePrefix);
+    this.words = wordsFor(game.ruleset.info);
     this.s = game.newState(seed, this.opening);
     this.agents = seats.slice(1).map((x) => (x.kind === 'human' ? 'human' : x.name));
   }

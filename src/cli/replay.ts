@@ -92,7 +92,7 @@ export interface PlyView {
 
 /** The machine-readable view of one ply (see the module comment for its shape). */
 export function plyView(game: Game, s: State, ply: number, move: string | null, player: number | null, events: GameEvent[]): PlyView {
-  const words = wordsFor(game.ruleset.info.clausePrefix);
+  const words = wordsFor(game.ruleset.info);
   return {
     ply,
     move,

@@ -9,6 +9,8 @@ export type GameEvent =
   | { type: 'lift'; player: number; hole: number; count: number; rule?: string }
   /** One counter dropped; `count` is the hole's content after the drop. */
   | { type: 'drop'; player: number; hole: number; count: number; rule?: string }
+  /** One counter dropped into `store`'s store on the track (Kalah-like boards); `count` is the store's content after. */
+  | { type: 'storeDrop'; player: number; store: number; count: number; rule?: string }
   /** A hole passed over without a drop. */
   | { type: 'skip'; player: number; hole: number; rule?: string }
   /** The last counter of a lap fell into an occupied hole: its counters are lifted and sown on. */

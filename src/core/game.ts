@@ -53,6 +53,60 @@ export interface RulesetInfo {
   /** Two or three sentences in our own words: what the game is. */
   readonly summary: string;
   readonly reconstructions: readonly Reconstruction[];
+
+  // What the tools need to know of the game, so that none keeps a table of games (data, not
+  // rules: the web, the CLI, the catalogue, the tutorial and the conformance tests read it).
+
+  /** The clause families of the game's rules, its own prefix first (Aksum's adds Adowa's, a race game §7). */
+  readonly ruleFamilies: readonly string[];
+  /** The clause that governs the choice of a starting hole (cited when a start is refused). */
+  readonly startRule: string;
+  /** The clauses that describe the board and the track (the tutorial's first step). */
+  readonly boardRules: readonly string[];
+  /** The steps of the game's tutorial, in order. */
+  readonly lesson: readonly LessonStep[];
+  /** How the engine reports the game's capture: a hole marked for the player, or counters taken. */
+  readonly captureEvent: 'mark' | 'capture';
+  readonly words: RulesetWords;
+  /** What typing a move needs explained beyond "type a hole" (English, the CLI's help), or ''. */
+  readonly notationHelp: string;
+  /** Options under which a match is short and always ends by the rules (tests, demos): few rounds, no concession. */
+  readonly shortMatch: OptionValues;
+  /** The game's shape as its rules give it (the catalogue measures the same from play; a test compares). */
+  readonly shape: RulesetShape;
+}
+
+/** What kind of game it is, by its rules: the board, the sowing, the captures, the rounds. */
+export interface RulesetShape {
+  readonly rows: number;
+  readonly holes: number;
+  readonly stores: number;
+  /** Distinct sowing tracks (2: one a player, or a choice of direction). */
+  readonly tracks: number;
+  readonly sowing: 'relay' | 'single lap';
+  /** The game opens with a simultaneous race. */
+  readonly race: boolean;
+  /** How counters or holes are won: `wegue`/`nedf` (a hole becomes the mover's), or the clause IDs of counter captures. */
+  readonly captures: readonly string[];
+  /**
+   * How holes change owner: `during play` (a hole marked for the mover: wegue, nedf), `between
+   * rounds` (redistribution). Empty: owners and marks never change, nor need the repetition history clearing.
+   */
+  readonly ownershipChanges: readonly ('during play' | 'between rounds')[];
+  readonly rounds: 'single' | 'several';
+}
+
+/** A step of a game's tutorial: the board, the race, a sowing, a relay, a capture, the end. */
+export type LessonStep = 'board' | 'race' | 'raceChoice' | 'sow' | 'relay' | 'capture' | 'end' | 'done';
+
+/** How the tools speak of a game: keys into the message catalogues (src/i18n), never the words. */
+export interface RulesetWords {
+  /** What a counter is called: `story.unit.<unit>`, `story.count.<unit>`. */
+  readonly unit: 'counter' | 'bean';
+  /** What a hole taken for a player is called: `story.markName.<mark>`. */
+  readonly mark: 'wegue' | 'nedf' | 'mark';
+  /** The tutorial's words for the capture: `learn.titleCapture<capture>`, `learn.introCapture<capture>`. */
+  readonly capture: 'Wegue' | 'Nedf' | 'Facing' | 'Gifia';
 }
 
 export interface Ruleset {

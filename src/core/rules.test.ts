@@ -73,7 +73,22 @@ describe('defineRuleset', () => {
   const options: OptionSpec[] = [maxLapsPerTurnOption({ min: 16 }), skipOriginOption({ lap: 8, unit: 'beans' })];
   const built: unknown[] = [];
   const rs = defineRuleset(
-    { id: 'x', name: 'X', aliases: [], region: '', sources: [], clausePrefix: 'X', players: [2], summary: '', reconstructions: [] },
+    {
+      ...{ id: 'x', name: 'X', aliases: [], region: '', sources: [], clausePrefix: 'X', players: [2], summary: '', reconstructions: [] },
+      ...{ ruleFamilies: [], startRule: '', boardRules: [], lesson: [], captureEvent: 'capture', notationHelp: '', shortMatch: {} },
+      words: { unit: 'counter', mark: 'mark', capture: 'Facing' },
+      shape: {
+        rows: 2,
+        holes: 0,
+        stores: 0,
+        tracks: 1,
+        sowing: 'single lap',
+        race: false,
+        captures: [],
+        ownershipChanges: [],
+        rounds: 'single',
+      },
+    },
     options,
     { fast: { maxLapsPerTurn: 20 } },
     (ruleset, o) => {

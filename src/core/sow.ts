@@ -6,6 +6,12 @@
  * included, takes its hole by the rule of `nextDrop` (`RelaySower.sow` writes it out, for speed;
  * a test keeps the two equal).
  *
+ * A track may pass stores (Kalah-like boards): `storesOnTrack` says which player's store lies
+ * between a hole and the next, and a sowing given it drops a counter into the mover's own store
+ * as it passes (a `storeDrop` event), passing the others' over. A lap whose last counter falls in
+ * a store reports the hole `storeHole(player)` (negative) to `afterLast` and to its caller.
+ * Sowings without stores take the loops they always took: the choice is made once per sowing.
+ *
  * Relay sowing can run forever (SPEC §8); the kernel detects a repeating lap-start state with
  * Brent's cycle finding (no allocation, a snapshot compared once per lap) and reports
  * `SOW_PERPETUAL`, leaving the board at a lap start with nothing in hand.
@@ -43,6 +49,81 @@ export interface SowHooks {
   readonly skipOrigin: boolean;
   /** Safety cap on laps in one sowing (SPEC §8.2); reaching it counts as perpetual. */
   readonly maxLaps: number;
+  /** Stores on the track (`storesOnTrack`), or absent: none. The `skip` rule is not asked about them. */
+  readonly stores?: TrackStores;
+}
+
+/** Which store lies after each hole of a track, and the clause a drop into it cites. */
+export interface TrackStores {
+  /** `after[h]` = the player whose store a sowing passes between hole h and the next hole; 0 = none. */
+  readonly after: Int8Array;
+  readonly rule?: string;
+}
+
+/**
+ * The stores of a track: `stores[i]` puts `player`'s store between hole `after` and the hole
+ * that follows it on the track. Build once per game.
+ */
+export function storesOnTrack(
+  holeCount: number,
+  stores: readonly { readonly after: number; readonly player: number }[],
+  rule?: string,
+): TrackStores {
+  const after = new Int8Array(holeCount);
+  for (const x of stores) {
+    if (x.after < 0 || x.after >= holeCount) throw new Error(`a store after hole ${x.after}: no such hole`);
+    if (after[x.after] !== 0) throw new Error(`two stores after hole ${x.after}`);
+    after[x.after] = x.player;
+  }
+  return rule === undefined ? { after } : { after, rule };
+}
+
+/** The hole a sowing reports when its last counter fell into `player`'s store. */
+export const storeHole = (player: number): number => -player;
+/** The owner of the store a negative hole of `storeHole` names, or 0 for a board hole. */
+export const storeOwner = (hole: number): number => (hole < 0 ? -hole : 0);
+
+/**
+ * One lap of `hand` counters after `from` along `next`, past the stores of `stores`: a counter
+ * goes into the mover's own store when the lap passes it (the others' are passed over), and into
+ * the holes otherwise, never into `origin` when `skipOrigin` is set. Returns the last counter's
+ * hole, or `storeHole(mover)`. The relay games' `skip` rule does not apply here (no game has both).
+ */
+export function sowLapStores(
+  s: State,
+  from: number,
+  origin: number,
+  hand: number,
+  mover: number,
+  next: Int8Array,
+  stores: TrackStores,
+  skipOrigin: boolean,
+  trace: Trace,
+  dropRule?: string,
+): number {
+  const counts = s.counts;
+  const after = stores.after;
+  let cur = from;
+  let inStore = false;
+  while (hand > 0) {
+    if (!inStore && after[cur] === mover) {
+      inStore = true;
+      s.captured[mover]!++;
+      hand--;
+      if (trace !== null) trace.push({ type: 'storeDrop', player: mover, store: mover, count: s.captured[mover]!, rule: stores.rule });
+      continue;
+    }
+    inStore = false;
+    cur = next[cur]!;
+    if (skipOrigin && cur === origin) {
+      if (trace !== null) trace.push({ type: 'skip', player: mover, hole: cur, rule: '§1' });
+      continue;
+    }
+    counts[cur]!++;
+    hand--;
+    if (trace !== null) trace.push({ type: 'drop', player: mover, hole: cur, count: counts[cur]!, rule: dropRule });
+  }
+  return inStore ? storeHole(mover) : cur;
 }
 
 /** Laps before cycle detection starts: ordinary turns end long before, so they pay nothing. */
@@ -105,12 +186,16 @@ export function nextDrop(
 export class RelaySower {
   private readonly snapCounts = new Int32Array(MAX_HOLES);
   private readonly snapMarks = new Int8Array(MAX_HOLES);
+  /** The hooks' stores, read once (null: the track has none). */
+  private readonly stores: TrackStores | null;
 
   /** @param rules clauses cited on the kernel's events (none when absent). */
   constructor(
     private readonly hooks: SowHooks,
     private readonly rules: SowOptions = {},
-  ) {}
+  ) {
+    this.stores = hooks.stores ?? null;
+  }
 
   /**
    * Sows the counters of `start` along `next`, relaying while `afterLast` says so.
@@ -124,6 +209,7 @@ export class RelaySower {
     const skip = hooks.skip;
     const skipOrigin = hooks.skipOrigin;
     const maxLaps = hooks.maxLaps;
+    if (this.stores !== null) return this.sowPastStores(s, start, mover, next, this.stores, trace);
     let hole = start;
     let laps = 0;
     // Brent's cycle detection on the lap-start state (counts, marks, hole).
@@ -175,6 +261,42 @@ export class RelaySower {
     }
   }
 
+  /**
+   * `sow` on a track with stores: the same laps, relays and cycle check, each lap laid by
+   * `sowLapStores`. Apart from `sow` so that the relay games' loop stays as it was.
+   */
+  private sowPastStores(s: State, start: number, mover: number, next: Int8Array, stores: TrackStores, trace: Trace): number {
+    const hooks = this.hooks;
+    let hole = start;
+    let laps = 0;
+    let snapHole = -1;
+    let power = 1;
+    let lambda = 0;
+    for (;;) {
+      if (laps >= CYCLE_CHECK_AFTER) {
+        if (snapHole === hole && this.sameBoard(s)) return SOW_PERPETUAL;
+        lambda++;
+        if (snapHole === -1 || lambda === power) {
+          this.snapCounts.set(s.counts);
+          this.snapMarks.set(s.marks);
+          snapHole = hole;
+          power *= 2;
+          lambda = 0;
+        }
+      }
+      if (laps >= hooks.maxLaps) return SOW_PERPETUAL;
+      const hand = s.counts[hole]!;
+      s.counts[hole] = 0;
+      if (trace !== null) trace.push(this.liftEvent(s, hole, hand, mover, laps));
+      const cur = sowLapStores(s, hole, hole, hand, mover, next, stores, hooks.skipOrigin, trace, this.rules.dropRule);
+      const r = hooks.afterLast(s, cur, mover, trace);
+      if (r !== LAP_RELAY) return r;
+      if (cur < 0) throw new Error('a lap that ends in a store cannot relay');
+      hole = cur;
+      laps++;
+    }
+  }
+
   /** The event of a lap's start: the turn's lift, or a relay citing its clause. */
   private liftEvent(s: State, hole: number, count: number, player: number, laps: number): GameEvent {
     if (laps === 0) return { type: 'lift', player, hole, count, rule: this.rules.liftRule };
@@ -192,7 +314,8 @@ export class RelaySower {
 
 /**
  * Drops `hand` counters one by one after `from` along `next` (a single lap, no relay), skipping
- * the origin when asked. Returns the hole of the last counter. Used by single-lap games (Gifia).
+ * the origin when asked. Returns the hole of the last counter. Used by single-lap games (Gifia);
+ * with `stores`, the lap passes them as `sowLapStores` says (Kalah-like games).
  */
 export function sowLap(
   s: State,
@@ -203,7 +326,9 @@ export function sowLap(
   skipOrigin: boolean,
   trace: Trace,
   dropRule?: string,
+  stores?: TrackStores,
 ): number {
+  if (stores !== undefined) return sowLapStores(s, from, from, hand, mover, next, stores, skipOrigin, trace, dropRule);
   const counts = s.counts;
   let cur = from;
   while (hand > 0) {

@@ -33,6 +33,8 @@
 import { err, ok, type Result } from '../core/errors.js';
 import type { Trace } from '../core/events.js';
 import { MAX_MOVES, MOVE_PASS, standardReturns, type Game, type Landmark, type Ruleset, type RulesetInfo } from '../core/game.js';
+import { ADOWA_INFO } from './info/gabata-adowa.js';
+import { AKSUM_INFO } from './info/gabata-aksum.js';
 import { GEOMETRY_3X6_G, OWNERS_3X6_2P, OWNERS_3X6_3P, TRACK_G, trackByName } from '../core/geometry.js';
 import {
   FIRST_PLAYERS,
@@ -236,69 +238,6 @@ function gabataOptions(aksum: boolean): OptionSpec[] {
 }
 
 const LUDII_PRESET: OptionValues = { captureGate: 'none', wegueContinuation: 'none' };
-
-// ---------------------------------------------------------------------------------------------
-// Provenance.
-
-const PANKHURST = {
-  author: 'Pankhurst, R.',
-  year: 1971,
-  title: 'Gabata and Related Board Games of Ethiopia and the Horn of Africa. Ethiopia Observer 14(3)',
-  pages: '154-206',
-} as const;
-
-const COMMON_RECONSTRUCTIONS = [
-  { ref: 'A2', text: 'The capture gate closes the first turn of each round.', option: 'captureGate', confidence: 'medium' },
-  { ref: 'A3', text: 'Sowing again after a wegue is compulsory when possible.', option: 'wegueContinuation', confidence: 'medium' },
-  { ref: 'A8', text: "Surplus holes change hands in the loser's sowing order.", option: 'surplusHoleOrder', confidence: 'medium' },
-  { ref: 'A9', text: 'Later rounds are started alternately.', option: 'roundStarter', confidence: 'low' },
-  { ref: 'ADW-14', text: "Taking from an opponent's wegue ends the turn.", confidence: 'medium' },
-  { ref: 'ADW-16', text: 'A player with no legal start passes.', confidence: 'medium' },
-  {
-    ref: 'K5',
-    text: 'Three players: turn order, tally and hole transfer extrapolated from the two-player rules.',
-    option: 'players',
-    confidence: 'low',
-  },
-  { ref: '§8', text: 'Perpetual relays are illegal; repetition or a turn cap ends a round.', option: 'perpetualMove', confidence: 'high' },
-] as const;
-
-const ADOWA_INFO: RulesetInfo = {
-  id: 'gabata-adowa',
-  name: 'Gabata (Adowa)',
-  aliases: ['gabata', 'adowa', 'adwa', 'gabata-adwa', 'Gabata (Adwa)'],
-  region: 'Tigray, northern Ethiopia (around Adowa)',
-  sources: [{ ...PANKHURST, note: 'Adowa description; Ludii DLP.Evidence.664' }],
-  clausePrefix: 'ADW',
-  players: [2, 3],
-  summary:
-    'A three-row relay-sowing game from northern Ethiopia. Players sow round a shared circuit, turn opponent ' +
-    'holes holding three into their own wegues, and play round after round until one player owns the whole board.',
-  reconstructions: [...COMMON_RECONSTRUCTIONS],
-};
-
-const AKSUM_INFO: RulesetInfo = {
-  id: 'gabata-aksum',
-  name: 'Gabata (Aksum)',
-  aliases: ['aksum', 'axum', 'gabata-axum'],
-  region: 'Tigray, northern Ethiopia (Aksum, 14°7\'55.67"N 38°43\'8.99"E)',
-  sources: [{ ...PANKHURST, pages: '164-165', note: 'Aksum account; Ludii DLP.Evidence.665' }],
-  clausePrefix: 'AKS',
-  players: [2, 3],
-  summary:
-    'Gabata as played at Aksum: the Adowa game with one more rule, the chafa enda, a hole each player may not ' +
-    'start from while it holds three or fewer, so that his opponent can more easily capture it.',
-  reconstructions: [
-    ...COMMON_RECONSTRUCTIONS,
-    {
-      ref: 'K1',
-      text: 'The chafa enda restricts only the choice of a starting hole.',
-      option: 'chafaAppliesToRelay',
-      confidence: 'medium',
-    },
-    { ref: 'K3', text: 'The chafa enda stays at holes 0 and 17.', option: 'chafaLocation', confidence: 'medium' },
-  ],
-};
 
 // ---------------------------------------------------------------------------------------------
 // The game.

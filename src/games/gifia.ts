@@ -49,7 +49,8 @@
  */
 import { err, ok, type Result } from '../core/errors.js';
 import type { Trace } from '../core/events.js';
-import { MAX_MOVES, MOVE_PASS, standardReturns, type Game, type Ruleset, type RulesetInfo } from '../core/game.js';
+import { MAX_MOVES, MOVE_PASS, standardReturns, type Game, type Ruleset } from '../core/game.js';
+import { GIFIA_INFO } from './info/gifia.js';
 import { gridGeometry, trackByName, type Geometry } from '../core/geometry.js';
 import {
   FIRST_PLAYERS,
@@ -223,46 +224,6 @@ export const GIFIA_PRESETS: Readonly<Record<string, OptionValues>> = {
     skipOriginOnLongLaps: false,
     firstPlayer: 'P1',
   },
-};
-
-const INFO: RulesetInfo = {
-  id: 'gifia',
-  name: 'Gifia',
-  aliases: ['gifia-umon', 'umon'],
-  region: 'Nigeria (the Umon, Aro Division, Calabar Province)',
-  sources: [
-    {
-      author: 'H. J. R. Murray',
-      year: 1951,
-      title: 'A History of Board-Games Other Than Chess',
-      pages: '192-193',
-      note: 'recorded by K. C. Murray, Surveyor of Antiquities of Nigeria (first round of a game played by two women)',
-    },
-    {
-      author: 'Ludii (E. Piette)',
-      year: 2020,
-      title: 'Gifia.lud (Ludii id 237) and evidence DLP.Evidence.673',
-      note: 'row adjacency, capture B as a second move, no voluntary pass',
-    },
-  ],
-  clausePrefix: 'GIF',
-  players: [2],
-  summary:
-    'A two-row mancala of four holes a side with a store at each end, each player owning the left half of both rows. ' +
-    'Beans are sown one lap in either direction; making 2 or 4 captures, with the neighbours, and rounds go on ' +
-    'until a player has too few beans to fill a hole.',
-  reconstructions: [
-    { ref: 'G1', text: 'neighbours of the last hole are its ring neighbours', option: 'gifiaAdjacency', confidence: 'medium' },
-    { ref: 'G2', text: 'capture A takes only the immediate neighbours', option: 'gifiaChainCapture', confidence: 'medium' },
-    { ref: 'G3', text: 'capture B is compulsory and takes a whole hole', option: 'gifiaSingleNeighbourOptional', confidence: 'medium' },
-    { ref: 'G5', text: '"only a few beans" for the voluntary pass means at most 3', option: 'gifiaPassMaxBeans', confidence: 'low' },
-    { ref: 'G8', text: 'a player unable to fill one hole with six loses the match', option: 'gifiaWeakPlayer', confidence: 'medium' },
-    { ref: 'GIF-03', text: 'player 1 moves first', option: 'firstPlayer', confidence: 'low' },
-    { ref: 'G10', text: 'the round starter alternates', option: 'roundStarter', confidence: 'low' },
-    { ref: 'GIF-05', text: 'a lap of 8+ beans sows into its origin hole', option: 'skipOriginOnLongLaps', confidence: 'medium' },
-    { ref: 'GIF-11', text: 'refilled holes: nearest row first, from the left (1: 0,1,4,5; 2: 7,6,3,2)', confidence: 'low' },
-    { ref: 'GIF-10', text: 'two consecutive passes end the round (guard)', confidence: 'medium' },
-  ],
 };
 
 interface Resolved {
@@ -754,4 +715,4 @@ class GifiaGame implements Game {
   }
 }
 
-export const gifia: Ruleset = defineRuleset(INFO, GIFIA_OPTIONS, GIFIA_PRESETS, (ruleset, o) => ok(new GifiaGame(ruleset, o)));
+export const gifia: Ruleset = defineRuleset(GIFIA_INFO, GIFIA_OPTIONS, GIFIA_PRESETS, (ruleset, o) => ok(new GifiaGame(ruleset, o)));

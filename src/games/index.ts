@@ -10,7 +10,7 @@ import { selus } from './selus.js';
 import { abalalae } from './abalalae.js';
 // registry-imports (each ruleset module adds its import line above this comment)
 
-export const RULESETS: readonly Ruleset[] = [
+const REGISTRY: Ruleset[] = [
   gabataAdowa,
   gabataAksum,
   gifia,
@@ -18,6 +18,23 @@ export const RULESETS: readonly Ruleset[] = [
   abalalae,
   // registry-entries (each ruleset module adds its entry above this comment)
 ];
+
+/** Every registered ruleset, in registration order. */
+export const RULESETS: readonly Ruleset[] = REGISTRY;
+
+/**
+ * Adds a ruleset that is not shipped (a test fixture such as test/fixtures/kalah, a plug-in) to
+ * the registry: `RULESETS` and `getRuleset` know it from then on. No shipped code path calls it.
+ * A ruleset whose id, name or alias a registered one already answers to is refused.
+ */
+export function registerRuleset(ruleset: Ruleset): void {
+  const names = [ruleset.info.id, ruleset.info.name, ...ruleset.info.aliases];
+  for (const name of names) {
+    const taken = getRuleset(name);
+    if (taken.ok) throw new Error(`ruleset '${ruleset.info.id}': the name '${name}' is taken by '${taken.value.info.id}'`);
+  }
+  REGISTRY.push(ruleset);
+}
 
 /**
  * The one normalisation of a ruleset name: Unicode NFC (so a decomposed `é` matches), lower case,

@@ -46,6 +46,7 @@
 import { err, ok, type Result } from '../core/errors.js';
 import type { Trace } from '../core/events.js';
 import { MOVE_CONCEDE, MOVE_PASS, MAX_MOVES, standardReturns, type Game, type Landmark, type Ruleset } from '../core/game.js';
+import { SELUS_INFO } from './info/selus.js';
 import { GEOMETRY_3X6_G, OWNERS_3X6_2P, TRACK_G, trackByName } from '../core/geometry.js';
 import {
   OptionReader,
@@ -1036,65 +1037,4 @@ export function parseJointMove(game: Game, s: State, text: string): Result<numbe
 }
 
 /** Selus ruleset (SPEC §6). */
-export const selus: Ruleset = defineRuleset(
-  {
-    id: 'selus',
-    name: 'Selus',
-    aliases: ['Sulusé', 'Suluse', 'Sulus', 'Selus (Gabata)'],
-    region: 'Ethiopia (Horn of Africa); played by the nobility of the Ethiopian Empire since at least the 19th century',
-    sources: [
-      {
-        author: 'R. Pankhurst',
-        year: 1971,
-        title: 'Gabata and Related Board Games of Ethiopia and the Horn of Africa. Ethiopia Observer 14(3): 154-206',
-        pages: '165-166',
-        note: 'read through the Ludii portal paraphrase (DLP.Games.321, Selus.lud)',
-      },
-    ],
-    clausePrefix: 'SEL',
-    players: [2],
-    summary:
-      'A three-row mancala of the Ethiopian nobility: after a simultaneous opening race, players relay-sow round one ' +
-      "circuit, passing over the opponent's 3-holes, and turn such holes into nedfs whose counters they keep; a guardian " +
-      'hole protects against new nedfs. Most counters in nedfs and own holes at the end wins.',
-    reconstructions: [
-      { ref: 'SEL-05 / S8', text: 'the race start is a secret choice legal under SEL-08', option: 'selusRaceStart', confidence: 'medium' },
-      {
-        ref: 'SEL-05 / §7.4',
-        text: 'a dead heat in the race (both finishing in the same tick) is settled by a seeded coin',
-        option: 'raceTie',
-        confidence: 'medium',
-      },
-      { ref: 'SEL-06 / S9', text: 'the skip rule applies in the race; no nedfs are made in it', option: 'raceSkip', confidence: 'medium' },
-      { ref: 'SEL-12 / S1', text: "the simple nedf is each player's own first nedf", option: 'nedfFirstScope', confidence: 'low' },
-      {
-        ref: 'SEL-14 / S1',
-        text: 'later nedfs by the last two counters of a lap; one nedf a lap (SEL-15)',
-        option: 'nedfMode',
-        confidence: 'low',
-      },
-      { ref: 'SEL-12 / S2', text: "a nedf may be made in any of the opponent's ordinary holes", option: 'nedfZone', confidence: 'low' },
-      {
-        ref: 'SEL-14 / S3',
-        text: "the second hole of the two-counter method may be either player's",
-        option: 'twoCounterSecondHole',
-        confidence: 'low',
-      },
-      { ref: 'SEL-16 / S4', text: "every nedf's guardian blocks the owner's opponent", option: 'guardianScope', confidence: 'low' },
-      { ref: 'SEL-13 / S5', text: 'a lap ending in a nedf ends the turn (nedf counters are never sown)', confidence: 'medium' },
-      { ref: 'SEL-11 / S6', text: 'the skip rule looks at live counts, counter by counter', confidence: 'medium' },
-      { ref: 'SEL-08 / S7', text: 'the order of the starting-hole priorities', confidence: 'medium' },
-      { ref: 'SEL-19 / S10', text: 'nedfs plus own holes are scored; more wins', option: 'selusScoring', confidence: 'low' },
-      {
-        ref: 'SEL-18 / S11',
-        text: 'concession is an explicit move by which the conceding player loses the game',
-        option: 'concession',
-        confidence: 'medium',
-      },
-      { ref: 'SPEC §8', text: 'guards against perpetual sowing and endless games', option: 'perpetualMove', confidence: 'high' },
-    ],
-  },
-  SELUS_OPTIONS,
-  SELUS_PRESETS,
-  (ruleset, o) => ok(new SelusGame(ruleset, o)),
-);
+export const selus: Ruleset = defineRuleset(SELUS_INFO, SELUS_OPTIONS, SELUS_PRESETS, (ruleset, o) => ok(new SelusGame(ruleset, o)));

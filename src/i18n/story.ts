@@ -5,24 +5,24 @@
  *
  * ```ts
  * const i18n = createI18n('am');
- * const unit = unitFor(game.ruleset.info.clausePrefix);
+ * const unit = unitFor(game.ruleset.info);
  * tellEvent(ev, (p) => i18n.t('web.person', { player: p }), unit, i18n);
  * ```
  */
 import type { GameEvent } from '../core/events.js';
+import type { RulesetInfo, RulesetWords } from '../core/game.js';
 import type { I18n } from './index.js';
 
-/** What the counters of a ruleset are called: beans in Gifia, counters elsewhere. */
-export type Unit = 'counter' | 'bean';
+/** What the counters of a ruleset are called (its description names the word: beans in Gifia). */
+export type Unit = RulesetWords['unit'];
 
-export function unitFor(clausePrefix: string): Unit {
-  return clausePrefix === 'GIF' ? 'bean' : 'counter';
+export function unitFor(info: Pick<RulesetInfo, 'words'>): Unit {
+  return info.words.unit;
 }
 
 /** The name of a ruleset's captured holes (`wegue`, `nedf`, or Gifia's `mark`) in the language. */
-export function markWord(clausePrefix: string, i18n: I18n): string {
-  const kind = clausePrefix === 'GIF' ? 'mark' : clausePrefix === 'SEL' ? 'nedf' : 'wegue';
-  return i18n.t(`story.markName.${kind}`);
+export function markWord(info: Pick<RulesetInfo, 'words'>, i18n: I18n): string {
+  return i18n.t(`story.markName.${info.words.mark}`);
 }
 
 /** Engine reason codes spelled two ways. */
@@ -81,6 +81,7 @@ export function tellEvent(ev: GameEvent, name: (p: number) => string, unit: Unit
     case 'lift':
       return t('story.lift', { name: name(ev.player), counters: counters(ev.count), hole: ev.hole });
     case 'drop':
+    case 'storeDrop':
     case 'raceTick':
       return '';
     case 'skip':

@@ -33,7 +33,7 @@ function legendOf(game: Game, s: State, landmarks: ReadonlyMap<number, Landmark>
   let marked = false;
   for (let h = 0; h < s.holeCount; h++) if (s.marks[h]) marked = true;
   if (marked) {
-    const mark = wordsFor(game.ruleset.info.clausePrefix).mark;
+    const mark = wordsFor(game.ruleset.info).mark;
     parts.push(`wN = player N's ${mark} (nobody sows from it)`);
   }
   const kinds = new Map<Landmark['kind'], string>();

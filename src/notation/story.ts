@@ -7,11 +7,12 @@
  * here decides anything about the rules; it only says in words what the engine reports.
  *
  * ```ts
- * const words = wordsFor(game.ruleset.info.clausePrefix);
+ * const words = wordsFor(game.ruleset.info);
  * for (const line of storyLines(trace, (p) => `Player ${p}`, words)) console.log(line);
  * ```
  */
 import type { GameEvent } from '../core/events.js';
+import type { RulesetInfo } from '../core/game.js';
 import { createI18n, type I18n } from '../i18n/index.js';
 import { endReasonText as tellEndReason, markWord, tellEvent, tellStory, unitFor, type Unit } from '../i18n/story.js';
 
@@ -34,12 +35,12 @@ export interface Words {
   i18n?: I18n;
 }
 
-export function wordsFor(prefix: string, i18n: I18n = ENGLISH): Words {
-  const unit = unitFor(prefix);
+export function wordsFor(info: Pick<RulesetInfo, 'words'>, i18n: I18n = ENGLISH): Words {
+  const unit = unitFor(info);
   return {
     counter: i18n.t(`story.unit.${unit}`),
     counters: i18n.t(`story.count.${unit}`, { count: 2 }).replace(/^\S+\s*/, ''),
-    mark: markWord(prefix, i18n),
+    mark: markWord(info, i18n),
     unit,
     i18n,
   };

@@ -5,7 +5,7 @@
  */
 import { ApiError } from './api.js';
 import { byHole, isSimultaneous, type Choice } from './engine.js';
-import { I18N, START_RULE, T, clauseText } from './text.js';
+import { I18N, T, clauseText } from './text.js';
 import type { WaitingMode, LiveMode } from './controller-modes.js';
 import type { PlayController } from './controller.js';
 
@@ -128,7 +128,7 @@ export function controlsOf(c: PlayController): {
 export function explainRefusal(c: PlayController, hole: number, player: number, list: readonly Choice[]): string {
   const s = c.liveState;
   const playable = [...byHole(list).keys()].sort((a, b) => a - b).join(', ') || T.noLegal;
-  const rule = START_RULE[c.game.ruleset.info.clausePrefix] ?? '';
+  const rule = c.game.ruleset.info.startRule;
   // The engine's own reason, when its notation reads a bare hole number.
   const r = c.game.parseMove(s, String(hole));
   if (!r.ok && r.error.code === 'ERR_ILLEGAL_MOVE') {

@@ -321,7 +321,7 @@ export class PlayController {
     const first = !this.ready;
     this.doc = doc;
     this.game = buildGame(doc.ruleset, doc.options);
-    this.words = wordsFor(this.game.ruleset.info.clausePrefix, I18N);
+    this.words = wordsFor(this.game.ruleset.info, I18N);
     this.moves = doc.moves ?? [];
     this.states = positions(this.game, doc.seed, this.moves);
     this.history.startHoles.clear();

@@ -14,7 +14,7 @@ import { boardTurned, inviteLink, rememberedInvites, setBoardTurned, watchLink }
 import { profileLink, ratingText } from './profile.js';
 import { link } from './router.js';
 import type { Sounds } from './sound.js';
-import { CLAUSES, I18N, RULE_FAMILIES, T, clauseText, clausesOf, endReasonText } from './text.js';
+import { CLAUSES, I18N, T, clauseText, clausesOf, endReasonText } from './text.js';
 
 export const SPEEDS: Record<string, number> = { off: 0, fast: 90, normal: 240, slow: 500 };
 
@@ -472,8 +472,7 @@ export function renderResult(el: HTMLElement, c: PlayController): void {
 /** The rules panel: the ruleset's clauses in words and the options in effect. */
 export function renderRules(panel: HTMLElement, c: PlayController): void {
   const { game } = c;
-  const prefix = game.ruleset.info.clausePrefix;
-  const families = RULE_FAMILIES[prefix] ?? [prefix];
+  const families = game.ruleset.info.ruleFamilies;
   const optionLines = game.ruleset.options.map((o) => {
     const v = game.options[o.name];
     const explain = o.kind === 'choice' ? o.explain[String(v)] : o.kind === 'boolean' ? o.explain[v ? 'true' : 'false'] : o.description;

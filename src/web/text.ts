@@ -53,18 +53,6 @@ export {
 /** The rule clauses in plain words (our paraphrase of SPEC.md), by clause id. */
 export const CLAUSES: Record<string, string> = clauseTexts(I18N);
 
-/** Which clause families make up each ruleset's rules panel (by its clause prefix). */
-export const RULE_FAMILIES: Record<string, string[]> = {
-  ADW: ['ADW'],
-  AKS: ['AKS', 'ADW'],
-  ABA: ['ABA', '§7'],
-  SEL: ['SEL', '§7'],
-  GIF: ['GIF'],
-};
-
-/** The clause that governs the choice of a starting hole (cited when a tap is refused). */
-export const START_RULE: Record<string, string> = { ADW: 'ADW-07', AKS: 'AKS-03', ABA: 'ABA-09', SEL: 'SEL-08', GIF: 'GIF-04' };
-
 /** Clause IDs of a family, in order. */
 export function clausesOf(family: string): string[] {
   return Object.keys(CLAUSES).filter((id) => id === family || id.startsWith(family + '-'));

@@ -13,14 +13,14 @@
  * ```
  */
 import type { GameEvent } from '../core/events.js';
-import { MAX_MOVES, MOVE_CONCEDE, MOVE_PASS, type Game } from '../core/game.js';
+import { MAX_MOVES, MOVE_CONCEDE, MOVE_PASS, type Game, type LessonStep, type RulesetInfo } from '../core/game.js';
 import { Rng } from '../core/rng.js';
 import { PHASE_OVER, PHASE_RACE, type State } from '../core/state.js';
 import { getRuleset } from '../games/index.js';
 import { boardBefore, boardStateOf } from './animate.js';
 
 /** What a step shows. */
-export type StepKind = 'board' | 'race' | 'raceChoice' | 'sow' | 'relay' | 'capture' | 'end' | 'done';
+export type StepKind = LessonStep;
 
 /** A move the script played between two steps (a reply, or a move played for the learner). */
 export interface ScriptMove {
@@ -71,33 +71,6 @@ export interface TutorialScript {
   readonly steps: readonly TutorialStep[];
 }
 
-/** The clauses that describe the board and the track, by clause prefix (the board step has no events). */
-const BOARD_RULES: Readonly<Record<string, readonly string[]>> = {
-  ADW: ['ADW-01', 'ADW-03', 'ADW-04'],
-  AKS: ['ADW-01', 'ADW-03', 'ADW-04', 'AKS-02'],
-  ABA: ['ABA-01', 'ABA-02', 'ABA-03'],
-  SEL: ['SEL-01', 'SEL-02', 'SEL-03'],
-  GIF: ['GIF-01', 'GIF-02', 'GIF-04'],
-};
-
-/** The steps of each kind of game, by clause prefix. */
-const PLAN: Readonly<Record<string, readonly StepKind[]>> = {
-  ADW: ['board', 'sow', 'relay', 'capture', 'end', 'done'],
-  AKS: ['board', 'sow', 'relay', 'capture', 'end', 'done'],
-  ABA: ['board', 'race', 'sow', 'relay', 'capture', 'end', 'done'],
-  SEL: ['board', 'raceChoice', 'sow', 'relay', 'capture', 'end', 'done'],
-  GIF: ['board', 'sow', 'capture', 'end', 'done'],
-};
-
-/** The ruleset's capture as the engine reports it: a hole marked (wegue, nedf) or counters taken. */
-const CAPTURE_EVENT: Readonly<Record<string, 'mark' | 'capture'>> = {
-  ADW: 'mark',
-  AKS: 'mark',
-  SEL: 'mark',
-  ABA: 'capture',
-  GIF: 'capture',
-};
-
 /** What a step looks for in a trace: an event of one of `must` by the learner, none of `avoid`. */
 interface Want {
   readonly must: readonly GameEvent['type'][];
@@ -108,8 +81,7 @@ interface Want {
 
 const ENDS: GameEvent['type'][] = ['roundEnd', 'matchEnd'];
 
-function wantOf(kind: StepKind, prefix: string): Want {
-  const capture = CAPTURE_EVENT[prefix] ?? 'capture';
+function wantOf(kind: StepKind, capture: RulesetInfo['captureEvent']): Want {
   switch (kind) {
     case 'sow':
       return { must: ['lift'], avoid: ['relay', 'mark', 'capture', 'await', ...ENDS] };
@@ -390,8 +362,7 @@ function foundStep(kind: StepKind, game: Game, f: Found, learner: number, want: 
  * seeded playout ("later in the game"). The end of a round is preferably one the learner ends ahead.
  */
 function findFor(kind: StepKind, game: Game, from: State, learner: number, rng: Rng, quick = false): TutorialStep | null {
-  const prefix = game.ruleset.info.clausePrefix;
-  const want = wantOf(kind, prefix);
+  const want = wantOf(kind, game.ruleset.info.captureEvent);
   const depth = kind === 'end' ? 2 : 4;
   let f = search(game, from, learner, kind === 'end' ? { ...want, learnerAhead: true } : want, rng, depth);
   if (!f && quick) return null;
@@ -402,8 +373,7 @@ function findFor(kind: StepKind, game: Game, from: State, learner: number, rng: 
 
 /** The opening steps: the board (and, in Abalala'e, the race newState played; in Selus, the learner's race choice). */
 function openingSteps(game: Game, start: State, raceEvents: GameEvent[], learner: number, rng: Rng): TutorialStep[] {
-  const prefix = game.ruleset.info.clausePrefix;
-  const rules = [...(BOARD_RULES[prefix] ?? [])];
+  const rules = [...game.ruleset.info.boardRules];
   if (raceEvents.length === 0) {
     const out = [step('board', start.clone(), { rules })];
     if (start.phase === PHASE_RACE && start.toMove === 0) out.push(raceChoiceStep(game, start, learner, rng));
@@ -425,7 +395,7 @@ function openingSteps(game: Game, start: State, raceEvents: GameEvent[], learner
  * the plan's order: in Gabata every first sowing relays, so the relay comes before a plain sowing.
  */
 function playedSteps(game: Game, from: State, learner: number, rng: Rng): TutorialStep[] {
-  const plan: StepKind[] = (PLAN[game.ruleset.info.clausePrefix] ?? []).filter((k) => k === 'sow' || k === 'relay' || k === 'capture');
+  const plan: StepKind[] = game.ruleset.info.lesson.filter((k) => k === 'sow' || k === 'relay' || k === 'capture');
   const steps: TutorialStep[] = [];
   let at = from;
   while (plan.length > 0) {

@@ -5,6 +5,7 @@
  * animated with its commentary, and the texts of the clauses the events cite. No rule lives here.
  */
 import type { GameEvent } from '../core/events.js';
+import type { RulesetInfo, RulesetWords } from '../core/game.js';
 import type { State } from '../core/state.js';
 import { RULESETS, getRuleset } from '../games/index.js';
 import { animate, boardStateOf } from './animate.js';
@@ -57,7 +58,7 @@ function indexPage(root: HTMLElement, unknown?: string): void {
 }
 
 /** The step's title in the page's language. */
-function titleOf(step: TutorialStep, prefix: string): string {
+function titleOf(step: TutorialStep, info: RulesetInfo): string {
   switch (step.kind) {
     case 'board':
       return I18N.t('learn.titleBoard');
@@ -70,7 +71,7 @@ function titleOf(step: TutorialStep, prefix: string): string {
     case 'relay':
       return I18N.t('learn.titleRelay');
     case 'capture':
-      return I18N.t(captureKey(prefix, 'title'));
+      return I18N.t(captureKey(info, 'title'));
     case 'end':
       return I18N.t(step.events.some((e) => e.type === 'roundEnd') ? 'learn.titleEndRound' : 'learn.titleEndGame');
     case 'done':
@@ -79,14 +80,12 @@ function titleOf(step: TutorialStep, prefix: string): string {
 }
 
 /** Which words name the ruleset's capture. */
-function captureKey<K extends 'title' | 'intro'>(prefix: string, part: K): `learn.${K}Capture${'Wegue' | 'Nedf' | 'Facing' | 'Gifia'}` {
-  const which = prefix === 'SEL' ? 'Nedf' : prefix === 'ABA' ? 'Facing' : prefix === 'GIF' ? 'Gifia' : 'Wegue';
-  return `learn.${part}Capture${which}`;
+function captureKey<K extends 'title' | 'intro'>(info: RulesetInfo, part: K): `learn.${K}Capture${RulesetWords['capture']}` {
+  return `learn.${part}Capture${info.words.capture}`;
 }
 
 /** The step's introduction: what it shows, and which hole to play. */
 function introOf(step: TutorialStep, sc: TutorialScript, words: Words): string {
-  const prefix = sc.game.ruleset.info.clausePrefix;
   const hole = step.hole;
   const counters = words.counters;
   switch (step.kind) {
@@ -105,7 +104,7 @@ function introOf(step: TutorialStep, sc: TutorialScript, words: Words): string {
     case 'relay':
       return `${I18N.t('learn.introRelay', { counters })} ${I18N.t('learn.taskRelay', { hole })}`;
     case 'capture':
-      return I18N.t(captureKey(prefix, 'intro'), { hole });
+      return I18N.t(captureKey(sc.game.ruleset.info, 'intro'), { hole });
     case 'end':
       return I18N.t(step.events.some((e) => e.type === 'roundEnd') ? 'learn.introEndRound' : 'learn.introEndGame', { hole });
     case 'done':
@@ -211,7 +210,7 @@ class TutorialView {
     root: HTMLElement,
     private readonly sc: TutorialScript,
   ) {
-    this.words = wordsFor(sc.game.ruleset.info.clausePrefix, I18N);
+    this.words = wordsFor(sc.game.ruleset.info, I18N);
     this.els = panelEls(this, sc.rulesetId);
     const boardBox = h('div', { class: 'board-box learn-board', 'data-ruleset': sc.rulesetId });
     this.players = h('div', { class: 'players-bar learn-players' });
@@ -260,7 +259,7 @@ class TutorialView {
     this.page.dataset['phase'] = this.phase;
     this.page.dataset['hole'] = String(step.hole);
     e.progress.textContent = I18N.t('learn.stepOf', { step: this.index + 1, count: this.sc.steps.length });
-    e.title.textContent = titleOf(step, this.sc.game.ruleset.info.clausePrefix);
+    e.title.textContent = titleOf(step, this.sc.game.ruleset.info);
     const you = I18N.t('learn.youPlay', { name: T.person(this.sc.learner) });
     e.intro.textContent = step.kind === 'board' ? `${introOf(step, this.sc, this.words)} ${you}` : introOf(step, this.sc, this.words);
     const way =

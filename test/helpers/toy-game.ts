@@ -16,6 +16,7 @@ import type { Trace } from '../../src/core/events.js';
 import { MAX_MOVES, standardReturns, type Game, type Ruleset } from '../../src/core/game.js';
 import { gridGeometry } from '../../src/core/geometry.js';
 import { resolveOptions, type OptionSpec } from '../../src/core/options.js';
+import { TOY_DESCRIPTION } from './toy-description.js';
 import { PHASE_OVER, PHASE_PLAY, PHASE_RACE, State } from '../../src/core/state.js';
 
 const RING = [0, 1, 2, 5, 4, 3];
@@ -195,6 +196,7 @@ export const toyRuleset: Ruleset = {
     players: [2],
     summary: 'A test fixture.',
     reconstructions: [],
+    ...TOY_DESCRIPTION,
   },
   options,
   presets: { quick: { seedsPerHole: 1 } },
