@@ -39,7 +39,7 @@ export interface PositionSpec {
 export function checkBoard(s: State, spec: PositionSpec): Result<State> {
   const { name, players: P, holes: H } = spec;
   if (s.players !== P || s.holeCount !== H) {
-    return err('ERR_POSITION', `a ${name} position has ${P} players and ${H} holes, not ${s.players} and ${s.holeCount}`, 'players');
+    return err('ERR_POSITION', `a position of ${name} has ${P} players and ${H} holes, not ${s.players} and ${s.holeCount}`, 'players');
   }
   for (let h = 0; h < H; h++) {
     if (s.counts[h]! < 0)
@@ -72,7 +72,7 @@ export function checkFlow(s: State, spec: PositionSpec): Result<State> {
   const P = spec.players;
   if (s.phase !== PHASE_OVER && !spec.phases.includes(s.phase)) {
     const names = [...spec.phases, PHASE_OVER].map((x) => PHASES[x]).join(', ');
-    return err('ERR_POSITION', `a ${spec.name} position is in phase ${names}, not ${PHASES[s.phase] ?? s.phase}`, 'phase');
+    return err('ERR_POSITION', `a position of ${spec.name} is in phase ${names}, not ${PHASES[s.phase] ?? s.phase}`, 'phase');
   }
   if (s.phase === PHASE_OVER) {
     if (s.toMove !== 0) return err('ERR_POSITION', 'nobody is to move in a finished match', 'toMove');
