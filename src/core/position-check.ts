@@ -20,8 +20,8 @@ export interface PositionSpec {
   readonly total: number;
   /** Each hole's fixed owner, or null when holes change hands (any player 1..players). */
   readonly owners: ArrayLike<number> | null;
-  /** `none`: no hole is ever marked; `opponent`: a player's mark (wegue, nedf) on a hole not his own. */
-  readonly marks: 'none' | 'opponent';
+  /** What a player's mark on a hole not his own is called ('wegue', 'nedf'); null: no hole is marked. */
+  readonly marks: string | null;
   /** Which piles off the board may hold counters between moves. */
   readonly captured: boolean;
   readonly reserve: boolean;
@@ -51,8 +51,9 @@ export function checkBoard(s: State, spec: PositionSpec): Result<State> {
     if (o < 1 || o > P) return err('ERR_POSITION', `hole ${h} has no valid owner (1..${P})`, `owners[${h}]`);
     const m = s.marks[h]!;
     if (m === 0) continue;
-    if (spec.marks === 'none') return err('ERR_POSITION', `hole ${h} is marked; ${name} has no marked holes`, `marks[${h}]`);
+    if (spec.marks === null) return err('ERR_POSITION', `hole ${h} is marked; ${name} has no marked holes`, `marks[${h}]`);
     if (m < 0 || m > P) return err('ERR_POSITION', `hole ${h} has an unknown mark ${m}`, `marks[${h}]`);
+    if (m === o) return err('ERR_POSITION', `hole ${h} is player ${m}'s own hole, so it cannot be his ${spec.marks}`, `marks[${h}]`);
   }
   for (let p = 1; p <= P; p++) {
     if (s.captured[p]! < 0 || s.reserve[p]! < 0) return err('ERR_POSITION', `player ${p} holds a negative pile`, `captured[${p}]`);
@@ -86,6 +87,9 @@ export function checkFlow(s: State, spec: PositionSpec): Result<State> {
     if (!mover.ok) return mover;
   }
   if (s.round < 1) return err('ERR_POSITION', 'round must be at least 1', 'round');
+  if (spec.lastRound === 1 && s.round !== 1) {
+    return err('ERR_POSITION', `${spec.name} is one game, played in round 1: there is no round ${s.round}`, 'round');
+  }
   if (s.round > spec.lastRound) {
     const when = s.phase === PHASE_OVER ? 'a match can be over in' : 'can be in play';
     return err(

@@ -83,7 +83,7 @@ export class AbalalaeGame extends RoundGame {
       holes: HOLES,
       total: ABALALAE_COUNTERS,
       owners: OWNERS_3X6_2P,
-      marks: 'none',
+      marks: null,
       captured: true,
       reserve: true,
       phases: [PHASE_PLAY],

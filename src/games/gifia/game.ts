@@ -62,7 +62,7 @@ export class GifiaGame extends RoundGame {
       holes: HOLES,
       total: TOTAL,
       owners: OWNERS_2X4,
-      marks: 'none',
+      marks: null,
       captured: true,
       reserve: false,
       phases: [PHASE_PLAY],
