@@ -26,3 +26,5 @@ export * from './sparse.js';
 // Test scaffolding (perft, transcripts) is exported by `gabata/testing`; only the seeded random
 // match, which the catalogue's measured figures also use, stays here.
 export { playRandomMatch } from './debug.js';
+export * from './game-base.js';
+export * from './position-check.js';
