@@ -10,6 +10,8 @@ import { unwrap } from '../core/errors.js';
 import type { Game } from '../core/game.js';
 import { getRuleset } from '../games/index.js';
 import { makeAgent, type SearchBudget } from '../ai/index.js';
+import { trialFigures } from './ludii-metrics.js';
+import { LudiiTrialBuilder } from './ludii-trial.js';
 import { MatchPlayer, RandomSeat, type MatchOptions, type MatchResult, type Seat } from './match.js';
 
 export interface MatchTask {
@@ -26,6 +28,8 @@ export interface TaskMessage {
   record: boolean;
   /** Collect the match's dynamics. */
   metrics?: boolean;
+  /** Compute the match's figures of Ludii's metrics. */
+  ludii?: boolean;
   budget?: SearchBudget;
   task: MatchTask;
 }
@@ -82,12 +86,22 @@ export function seatsFor(specs: readonly string[], seed: number): Seat[] {
 
 /** Plays one match: its seats, its record (naming the agents as specified) when asked. */
 export function playTask(msg: TaskMessage): MatchResult {
-  return playWith(matchPlayerFor(msg.ruleset, msg.options), msg.task, { record: msg.record, metrics: msg.metrics, budget: msg.budget });
+  return playWith(matchPlayerFor(msg.ruleset, msg.options), msg.task, {
+    record: msg.record,
+    metrics: msg.metrics,
+    ludii: msg.ludii,
+    budget: msg.budget,
+  });
 }
 
 /** Plays match `task` with a `MatchPlayer` already at hand (a batch looks it up once). */
 export function playWith(player: MatchPlayer, task: MatchTask, opts: MatchOptions): MatchResult {
-  const r = player.play(seatsFor(task.agents, task.seed), task.seed, opts);
+  const r = player.play(seatsFor(task.agents, task.seed), task.seed, opts.ludii ? { ...opts, record: true } : opts);
+  if (opts.ludii) {
+    // Ludii replays each trial from its moves (metrics/Utils.java setupNewContext); so does this.
+    r.ludii = trialFigures(new LudiiTrialBuilder(player.game).build(task.seed, r.record!.moves, r));
+    if (!opts.record) delete r.record;
+  }
   if (r.record) {
     // Records name the agents as specified (a level's name would hide its parameters).
     (r.record as { agents?: string[] }).agents = [...task.agents];
