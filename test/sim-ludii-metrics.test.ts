@@ -5,6 +5,7 @@
  * trial (sim/ludii-trial.ts: a relay lap is one Ludii move), then `simulate --ludii-metrics`.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../src/core/errors.js';
@@ -22,6 +23,7 @@ import {
   type LudiiSnapshot,
   type LudiiTrial,
 } from '../src/sim/ludii-metrics.js';
+import { LUDII_ADOWA } from '../src/sim/ludii-reference.js';
 import { LudiiTrialBuilder, utilitiesOf } from '../src/sim/ludii-trial.js';
 
 const CLI = join(process.cwd(), 'dist', 'cli', 'main.js');
@@ -322,5 +324,16 @@ describe('gabata simulate --ludii-metrics', () => {
     expect(lm['Drawishness']!.value).toBeCloseTo(draws / 6, 12);
     expect(lm['DurationTurns']!.value).toBeCloseTo(outs.reduce((a, o) => a + o.result.turns, 0) / 6, 12);
     expect(run()['ludiiMetrics']).toEqual(lm);
+  });
+});
+
+describe("the Ludii reference figures' provenance", () => {
+  it('README quotes the recorded figures and version; what is unknown is null', () => {
+    const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+    const p = (x: number): string => `${(100 * x).toFixed(1)}%`;
+    const quoted = `Ludii ${LUDII_ADOWA.ludiiVersion}: ${p(LUDII_ADOWA.p1)} / ${p(LUDII_ADOWA.p2)} / ${p(LUDII_ADOWA.draws)}`;
+    expect(quoted).toBe('Ludii 1.0.8: 54.5% / 40.0% / 5.5%');
+    expect(readme).toContain(quoted);
+    expect([LUDII_ADOWA.trials, LUDII_ADOWA.settings, LUDII_ADOWA.date]).toEqual([null, null, null]);
   });
 });
