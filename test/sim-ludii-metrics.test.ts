@@ -5,7 +5,8 @@
  * trial (sim/ludii-trial.ts: a relay lap is one Ludii move), then `simulate --ludii-metrics`.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../src/core/errors.js';
@@ -289,8 +290,10 @@ describe('a match as a Ludii trial', () => {
 describe('gabata simulate --ludii-metrics', () => {
   it('prints the metrics under Ludii names, deterministic by seed, and they agree with the summary', () => {
     const args = [CLI, 'simulate', 'gabata-adowa', '--preset', 'ludii', '--option', 'rounds=1', '--games', '6'];
-    const run = (): Record<string, unknown> => {
-      const r = spawnSync(process.execPath, [...args, '--seed', '5', '--workers', '0', '--ludii-metrics', '--json'], { encoding: 'utf8' });
+    const run = (workers = '0'): Record<string, unknown> => {
+      const r = spawnSync(process.execPath, [...args, '--seed', '5', '--workers', workers, '--ludii-metrics', '--json'], {
+        encoding: 'utf8',
+      });
       expect(r.status, r.stderr).toBe(0);
       return JSON.parse(r.stdout) as Record<string, unknown>;
     };
@@ -323,7 +326,8 @@ describe('gabata simulate --ludii-metrics', () => {
     expect(lm['Completion']!.value).toBeCloseTo((wins[0]! + wins[1]!) / 6, 12);
     expect(lm['Drawishness']!.value).toBeCloseTo(draws / 6, 12);
     expect(lm['DurationTurns']!.value).toBeCloseTo(outs.reduce((a, o) => a + o.result.turns, 0) / 6, 12);
-    expect(run()['ludiiMetrics']).toEqual(lm);
+    // The same in a worker thread (the figures travel with the match's outcome).
+    expect(run('1')['ludiiMetrics']).toEqual(lm);
   });
 });
 
@@ -335,5 +339,35 @@ describe("the Ludii reference figures' provenance", () => {
     expect(quoted).toBe('Ludii 1.0.8: 54.5% / 40.0% / 5.5%');
     expect(readme).toContain(quoted);
     expect([LUDII_ADOWA.trials, LUDII_ADOWA.settings, LUDII_ADOWA.date]).toEqual([null, null, null]);
+  });
+});
+
+describe('gabata sweep --ludii-metrics', () => {
+  it("gives every cell Ludii's metrics (JSON and cells.csv), over the cell's matches", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gabata-ludii-'));
+    const args = [CLI, 'sweep', 'gabata-adowa', '--preset', 'ludii', '--option', 'rounds=1', '--grid', 'captureGate=none,firstTurnOfRound'];
+    const r = spawnSync(
+      process.execPath,
+      [...args, '--games', '3', '--workers', '0', '--ludii-metrics', '--out', join(dir, 's'), '--json'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout) as {
+      cells: { figures: { games: number; draws: { rate: number } }; ludii: Record<string, { value: number }> }[];
+    };
+    expect(doc.cells).toHaveLength(2);
+    for (const c of doc.cells) {
+      expect(c.ludii['Balance']!.value).toEqual(expect.any(Number));
+      // Drawishness is the cell's share of draws (every match finished here).
+      expect(c.ludii['Drawishness']!.value).toBeCloseTo(c.figures.draws.rate, 12);
+    }
+    const csv = readFileSync(join(dir, 's', 'cells.csv'), 'utf8').split('\n');
+    const header = csv[0]!.split(',');
+    const col = header.indexOf('ludii_Drawishness');
+    expect(col).toBeGreaterThan(0);
+    expect(Number(csv[1]!.split(',')[col])).toBeCloseTo(doc.cells[0]!.ludii['Drawishness']!.value, 6);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
