@@ -18,7 +18,9 @@ import {
   familyLists,
   ludiiMetrics,
   ludiiStats,
+  noteOf,
   reduceList,
+  TERMS,
   trialFigures,
   type LudiiMove,
   type LudiiSnapshot,
@@ -303,6 +305,7 @@ describe('gabata simulate --ludii-metrics', () => {
       expect(lm[k]?.value, k).toEqual(expect.any(Number));
     expect(lm['Balance']!.trials).toBe(6);
     expect(Object.keys(j['ludiiNotDone'] as object)).toContain('BoardCoverageFull');
+    expect(Object.keys(j['ludiiNotes'] as object)).toEqual(Object.keys(lm));
     // Recomputed independently from the same seeded matches: wins by seat give Balance, Completion, Drawishness.
     const g = unwrap(unwrap(getRuleset('gabata-adowa')).create({ preset: 'ludii', rounds: 1 }));
     const outs = playBatch(
@@ -369,5 +372,15 @@ describe('gabata sweep --ludii-metrics', () => {
     expect(col).toBeGreaterThan(0);
     expect(Number(csv[1]!.split(',')[col])).toBeCloseTo(doc.cells[0]!.ludii['Drawishness']!.value, 6);
     rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('notes of what a move, a turn and a state evaluation are', () => {
+  it('each metric names the terms it rests on', () => {
+    expect(noteOf('Balance')).toBe(TERMS.outcome);
+    expect(noteOf('DurationTurnsStdDev')).toBe(TERMS.turn);
+    expect(noteOf('BranchingFactorAverage')).toBe(TERMS.move);
+    expect(noteOf('LeadChange')).toBe(`${TERMS.move}; ${TERMS.evaluation}`);
+    expect(noteOf('DramaAverage')).toBe(`${TERMS.move}; ${TERMS.evaluation}; ${TERMS.outcome}`);
   });
 });

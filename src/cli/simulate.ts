@@ -12,7 +12,7 @@ import { makeAgent } from '../ai/index.js';
 import { defaultBatchSize, splitBatches, type BatchSpec, type MatchOutcome } from '../sim/batch.js';
 import { openRunner } from '../sim/runners.js';
 import type { BatchRunner } from '../sim/runner.js';
-import { ludiiMetrics, ludiiMetricsText, NOT_DONE } from '../sim/ludii-metrics.js';
+import { ludiiMetrics, ludiiMetricsText, NOT_DONE, noteOf } from '../sim/ludii-metrics.js';
 import { summarise, summaryText } from '../sim/summary.js';
 import {
   DEFAULT_WORKERS,
@@ -188,7 +188,8 @@ export async function simulate(o: SimulateArgs): Promise<number> {
   const ludii = o.ludiiMetrics ? ludiiMetrics(trials, players) : undefined;
   if (o.json) {
     const extra = { agentsGiven: o.agents, seed: o.seed, workers: o.workers, batch: batches[0]?.count ?? 0, queue: o.queue ?? null };
-    const lm = ludii !== undefined ? { ludiiMetrics: ludii, ludiiNotDone: NOT_DONE } : {};
+    const notes = ludii !== undefined ? Object.fromEntries(Object.keys(ludii).map((k) => [k, noteOf(k)])) : {};
+    const lm = ludii !== undefined ? { ludiiMetrics: ludii, ludiiNotes: notes, ludiiNotDone: NOT_DONE } : {};
     printJSON({ ...summary, ...extra, ...lm, interrupted });
   } else {
     process.stdout.write(summaryText(summary) + '\n');
