@@ -127,8 +127,8 @@ describe("Ludii's metrics of one trial, by hand", () => {
 
   it("ClarityNarrowness (clarity/ClarityNarrowness.java lines 69-84) with Stats' max (Stats.java lines 245-248) and int division", () => {
     // 0.2, -0.1, 0.5: max 0.5, threshold 0.425, 1 above, 1/3 = 0. -0.8 alone: Stats' max stays -Infinity, so
-    // the threshold is -Infinity and 1/1 = 1. 1, 0.6: the first sample sets only the min, the second the min
-    // again, the max stays -Infinity: 2/2 = 1. Mean 2/3.
+    // the threshold is -Infinity and 1/1 = 1. 1, 0.6: each sample is a new minimum, so the max is never set
+    // and stays -Infinity: 2/2 = 1. Mean 2/3.
     expect(a['ClarityNarrowness']).toBeCloseTo(2 / 3, 12);
     // 0.3, 0.1: 1 as above; 0, 0: max 0 = mean = threshold, none above: 0. Mean 1/2.
     expect(b['ClarityNarrowness']).toBeCloseTo(1 / 2, 12);

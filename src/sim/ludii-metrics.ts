@@ -164,8 +164,8 @@ const STATE_EVALUATION = ['ClarityNarrowness', 'ClarityVariance', 'DecisivenessM
 
 /**
  * Ludii's `Stats.measure()` (main/math/statistics/Stats.java lines 220-276): the mean, the sample
- * variance (n - 1; 0 below two samples), and min/max found with an `else if`, so a first sample
- * sets only the min and the max is the largest of the others (-Infinity for one sample).
+ * variance (n - 1; 0 below two samples), and min/max found with an `else if`, so a sample that
+ * is a new minimum never updates the max (-Infinity when the samples strictly decrease).
  */
 export function ludiiStats(xs: readonly number[]): { n: number; mean: number; varn: number; min: number; max: number } {
   const n = xs.length;
