@@ -134,6 +134,9 @@ describe("Ludii's metrics of one trial, by hand", () => {
     expect(b['ClarityNarrowness']).toBeCloseTo(1 / 2, 12);
     expect(ludiiStats([1, 0.6]).max).toBe(Number.NEGATIVE_INFINITY);
     expect(ludiiStats([0.2, -0.1, 0.5]).max).toBe(0.5);
+    expect(ludiiStats([5, 4, 3]).max).toBe(Number.NEGATIVE_INFINITY);
+    expect(ludiiStats([5, 3, 4]).max).toBe(4);
+    expect(ludiiStats([1, 2, 3]).varn).toBe(1);
   });
 
   it('DecisivenessThreshold and DecisivenessMoves (decisiveness/*.java): the best non-winner, and 0 or 1 in ints', () => {
