@@ -197,7 +197,7 @@ describe('completion: how a match ended', () => {
     const passes = new MatchPlayer(stub(MOVE_PASS)).play([new RandomSeat(), new RandomSeat()], 1, { metrics: true });
     expect(passes.completion).toBe('doublePass');
     expect(passes.guards).toEqual({ doublePass: 1 });
-    expect(passes.metrics).toMatchObject({ passes: 2, stalemates: 2, completion: 0, guardRounds: 1 });
+    expect(passes.metrics).toMatchObject({ passes: 2, stalemates: 2, endedByRules: 0, guardRounds: 1 });
     const repeated = new MatchPlayer(stub(0)).play([new RandomSeat(), new RandomSeat()], 1);
     expect(repeated.completion).toBe('repetition');
     expect(repeated.guards).toEqual({ repetition: 1 });

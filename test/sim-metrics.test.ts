@@ -59,17 +59,17 @@ describe('metrics by hand', () => {
     end.winner = 2;
     const m = c.finish(end, 5, true);
     expect(m['decisions']).toBe(5);
-    expect(m['leadChanges']).toBe(3);
+    expect(m['materialLeadChanges']).toBe(3);
     expect(m['winnerBehindShare']).toBeCloseTo(2 / 5, 12);
-    expect(m['drama']).toBeCloseTo((3 / 54 + 1 / 54) / 5, 12);
-    expect(m['decisiveness']).toBeCloseTo(1 / 5, 12);
+    expect(m['materialDrama']).toBeCloseTo((3 / 54 + 1 / 54) / 5, 12);
+    expect(m['winnerLeadShare']).toBeCloseTo(1 / 5, 12);
     expect(m['capturesPerTurn']).toBeCloseTo(14 / 5, 12);
     expect(m['realChoiceShare']).toBeCloseTo(4 / 5, 12);
     expect(m['branching']).toBeCloseTo((3 + 1 + 3 + 3 + 3) / 5, 12);
     // The pass (move 1000) was made with three moves to choose from: a pass, not a stalemate.
     expect(m['passes']).toBe(1);
     expect(m['stalemates']).toBe(0);
-    expect(m['completion']).toBe(1);
+    expect(m['endedByRules']).toBe(1);
   });
 
   it('a new round is not a capture, and a draw has no winner figures', () => {
@@ -85,17 +85,17 @@ describe('metrics by hand', () => {
     expect(m['capturesPerTurn']).toBeCloseTo((6 + 2 + 1) / 4, 12);
     expect(m['stalemates']).toBe(1);
     expect(m['passes']).toBe(2);
-    expect(m['completion']).toBe(0);
-    expect(m['drama']).toBeUndefined();
-    expect(m['decisiveness']).toBeUndefined();
+    expect(m['endedByRules']).toBe(0);
+    expect(m['materialDrama']).toBeUndefined();
+    expect(m['winnerLeadShare']).toBeUndefined();
     // Leader 1, then a tie (new round), then 1 again: no change of leader.
-    expect(m['leadChanges']).toBe(0);
+    expect(m['materialLeadChanges']).toBe(0);
   });
 
   it('means count only the matches that have a figure', () => {
-    const means = metricMeans([{ drama: 0.2, decisions: 10 }, { decisions: 20 }, undefined]);
+    const means = metricMeans([{ materialDrama: 0.2, decisions: 10 }, { decisions: 20 }, undefined]);
     expect(means['decisions']).toEqual({ mean: 15, matches: 2 });
-    expect(means['drama']).toEqual({ mean: 0.2, matches: 1 });
+    expect(means['materialDrama']).toEqual({ mean: 0.2, matches: 1 });
   });
 });
 
@@ -138,14 +138,14 @@ describe('metrics of a played match', () => {
       expect(m['turns']).toBe(turns);
       expect(m['realChoiceShare']).toBeCloseTo(choices.filter((n) => n > 1).length / choices.length, 12);
       expect(m['branching']).toBeCloseTo(choices.reduce((x, y) => x + y, 0) / choices.length, 12);
-      expect(m['leadChanges']).toBe(changes);
+      expect(m['materialLeadChanges']).toBe(changes);
       expect(m['capturesPerTurn']).toBeCloseTo(captured / turns, 12);
       const w = o.result.winner;
       if (w > 0) {
         const lastNot = leaders.map((l, i) => (l !== w ? i : -1)).reduce((x, y) => Math.max(x, y), -1);
-        expect(m['decisiveness']).toBeCloseTo((leaders.length - lastNot - 1) / leaders.length, 12);
+        expect(m['winnerLeadShare']).toBeCloseTo((leaders.length - lastNot - 1) / leaders.length, 12);
       }
-      expect(m['completion']).toBe(1);
+      expect(m['endedByRules']).toBe(1);
       expect(m['guardRounds']).toBe(o.result.guardEnds);
     }
   });
@@ -175,11 +175,11 @@ describe('metrics of a played match', () => {
     const sa = strip(a.stdout) as { metrics: Record<string, { mean: number; matches: number }>; games: number };
     expect(strip(b.stdout)).toEqual(sa);
     expect(sa.metrics['decisions']!.matches).toBe(40);
-    expect(sa.metrics['leadChanges']!.mean).toBeGreaterThan(0);
+    expect(sa.metrics['materialLeadChanges']!.mean).toBeGreaterThan(0);
     const text = run(['--metrics', '--workers', '1']);
     expect(text.status, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/metrics \(means per match/);
-    expect(text.stdout).toMatch(/leadChanges\s+\d/);
+    expect(text.stdout).toMatch(/materialLeadChanges\s+\d/);
     expect(text.stdout).toMatch(/completion: rounds 40/);
   });
 });

@@ -4,6 +4,7 @@
  * latest). Reproduce with `npm run bench`.
  */
 import { availableParallelism, cpus } from 'node:os';
+import { LUDII_ADOWA } from '../sim/ludii-reference.js';
 import { parseArgs } from 'node:util';
 import { GabataError, unwrap } from '../core/errors.js';
 import type { Game } from '../core/game.js';
@@ -277,6 +278,13 @@ function rowsTable(rows: readonly Row[]): string[] {
   return lines;
 }
 
+/** The Ludii figures as quoted ("Ludii 1.0.8: 54.5% / 40.0% / 5.5%"), from their record (sim/ludii-reference.ts). */
+function ludiiReference(): string {
+  const r = LUDII_ADOWA;
+  const p = (x: number): string => `${(100 * x).toFixed(1)}%`;
+  return `Ludii ${r.ludiiVersion}: ${p(r.p1)} / ${p(r.p2)} / ${p(r.draws)}`;
+}
+
 function ludiiLines(ludii: Shares | null): string[] {
   if (!ludii) return [];
   const pct = (k: number): string => `${((100 * k) / ludii.games).toFixed(1)}%`;
@@ -284,7 +292,7 @@ function ludiiLines(ludii: Shares | null): string[] {
     '',
     `gabata-adowa, ludii preset, rounds=1, ${ludii.games.toLocaleString('en-US')} random games: P1 ` +
       `${pct(ludii.p1)}, P2 ${pct(ludii.p2)}, draws ${pct(ludii.draws)}` +
-      `${ludii.unfinished ? `, unfinished ${ludii.unfinished}` : ''} (Ludii 1.0.8: 54.5% / 40.0% / 5.5%; 95% ` +
+      `${ludii.unfinished ? `, unfinished ${ludii.unfinished}` : ''} (${ludiiReference()}; 95% ` +
       `sampling error about ±${(196 * Math.sqrt(0.25 / ludii.games)).toFixed(1)} points)`,
   ];
 }

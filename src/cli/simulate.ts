@@ -1,7 +1,7 @@
 /**
  * `gabata simulate <ruleset> --games N --agents A,B[,C] [--option name=value]... [--preset P]
- * [--players N] [--seed S] [--workers K] [--batch M] [--queue URL] [--metrics] [--out FILE.jsonl]
- * [--json]`: many matches between agents, seats rotated, played in batches by a runner (worker
+ * [--players N] [--seed S] [--workers K] [--batch M] [--queue URL] [--metrics] [--ludii-metrics]
+ * [--out FILE.jsonl] [--json]`: many matches between agents, seats rotated, played in batches by a runner (worker
  * threads, or a Redis queue), with a summary. Match i has seed deriveSeed(S, i) whatever the
  * workers or batches, so the same seed gives the same matches. Ctrl-C stops at once and keeps
  * every finished match (in the summary and in the out file, one record per line).
@@ -12,6 +12,7 @@ import { makeAgent } from '../ai/index.js';
 import { defaultBatchSize, splitBatches, type BatchSpec, type MatchOutcome } from '../sim/batch.js';
 import { openRunner } from '../sim/runners.js';
 import type { BatchRunner } from '../sim/runner.js';
+import { ludiiMetrics, ludiiMetricsText, NOT_DONE, noteOf } from '../sim/ludii-metrics.js';
 import { summarise, summaryText } from '../sim/summary.js';
 import {
   DEFAULT_WORKERS,
@@ -30,7 +31,7 @@ import { Progress, runBatches } from './progress.js';
 
 const HELP = `usage: gabata simulate <ruleset> --games N --agents A,B[,C] [--option name=value]... [--preset P]
                        [--players N] [--seed S] [--workers K] [--batch M] [--queue URL] [--metrics]
-                       [--out FILE.jsonl] [--json]
+                       [--ludii-metrics] [--out FILE.jsonl] [--json]
 
 Plays N matches between agents (seats rotate from match to match) in K worker threads
 (default one per core, here ${DEFAULT_WORKERS}; at most ${MAX_WORKERS}, twice the cores; 0 = on the main
@@ -44,6 +45,10 @@ Matches go to the workers in batches of M (default: about eight batches per work
 --queue redis://HOST:PORT plays the batches through a Redis queue served by \`gabata worker\`.
 --metrics adds each match's dynamics (lead changes, drama, decisiveness, captures per turn,
 share of real choices, passes, completion...; docs/metrics.md) and prints their means.
+--ludii-metrics replays every match as a Ludii trial and prints Ludii's metrics as its Evaluation
+module computes them, under Ludii's names (Balance, Completion, LeadChange, DramaAverage...;
+docs/metrics.md says what a move, a turn and a state evaluation are here). It is slow: every
+legal move of every position is evaluated.
 --out writes one game record per line (JSON Lines) as matches finish; Ctrl-C keeps them.`;
 
 export interface SimulateArgs {
@@ -59,6 +64,8 @@ export interface SimulateArgs {
   queue?: string;
   /** Collect and print the dynamics metrics. */
   metrics?: boolean;
+  /** Compute and print Ludii's metrics (sim/ludii-metrics.ts). */
+  ludiiMetrics?: boolean;
   out?: string;
   json: boolean;
 }
@@ -72,7 +79,8 @@ function positiveInt(text: string | undefined, flag: string, fallback: number): 
 export async function run(argv: string[]): Promise<number> {
   // `--metrics` is the one boolean flag of its own; the shared parser takes string flags.
   const metrics = argv.includes('--metrics');
-  const args = argv.filter((x) => x !== '--metrics');
+  const ludii = argv.includes('--ludii-metrics');
+  const args = argv.filter((x) => x !== '--metrics' && x !== '--ludii-metrics');
   const a = parseCommon(args, ['games', 'agents', 'workers', 'out', 'batch', 'queue']);
   if (!a.ok) return fail('simulate', a.error, HELP);
   const c = a.value;
@@ -128,6 +136,7 @@ export async function run(argv: string[]): Promise<number> {
     batch: batch.value > 0 ? batch.value : undefined,
     queue,
     metrics,
+    ludiiMetrics: ludii,
     out: c.extra['out'],
     json: c.json,
   });
@@ -175,10 +184,17 @@ export async function simulate(o: SimulateArgs): Promise<number> {
   const all = [...done.values()].sort((x, y) => x.index - y.index);
   const summary = summarise(o.ruleset, o.given, players, all, (performance.now() - start) / 1000);
   if (interrupted) process.stderr.write(`gabata simulate: interrupted; ${all.length} finished matches kept\n`);
+  const trials = all.map((m) => m.result.ludii).filter((f): f is Record<string, number> => f !== undefined);
+  const ludii = o.ludiiMetrics ? ludiiMetrics(trials, players) : undefined;
   if (o.json) {
     const extra = { agentsGiven: o.agents, seed: o.seed, workers: o.workers, batch: batches[0]?.count ?? 0, queue: o.queue ?? null };
-    printJSON({ ...summary, ...extra, interrupted });
-  } else process.stdout.write(summaryText(summary) + '\n');
+    const notes = ludii !== undefined ? Object.fromEntries(Object.keys(ludii).map((k) => [k, noteOf(k)])) : {};
+    const lm = ludii !== undefined ? { ludiiMetrics: ludii, ludiiNotes: notes, ludiiNotDone: NOT_DONE } : {};
+    printJSON({ ...summary, ...extra, ...lm, interrupted });
+  } else {
+    process.stdout.write(summaryText(summary) + '\n');
+    if (ludii !== undefined) process.stdout.write(ludiiMetricsText(ludii, trials.length) + '\n');
+  }
   return interrupted ? 130 : EXIT_OK;
 }
 
@@ -192,6 +208,7 @@ export function simulationBatches(o: SimulateArgs): BatchSpec[] {
     seed: o.seed,
     record: o.out !== undefined,
     metrics: o.metrics === true,
+    ...(o.ludiiMetrics === true ? { ludii: true } : {}),
   };
   return splitBatches(base, o.games, size, `simulate/${o.ruleset}/${o.seed}`);
 }

@@ -34,8 +34,9 @@ import { Progress, runBatches } from './progress.js';
 
 const HELP = `usage: gabata sweep <ruleset> --grid NAME=V1,V2... [--grid NAME=...]... [--option NAME=V]... [--preset P]
                     --agents A[,B] --games N [--seed S] [--workers K] [--queue URL] [--max-cells N]
-                    [--out DIR [--resume]] [--json]
-       gabata sweep --file SWEEP.json [--games N] [--seed S] [--workers K] [--queue URL] [--out DIR [--resume]] [--json]
+                    [--out DIR [--resume]] [--ludii-metrics] [--json]
+       gabata sweep --file SWEEP.json [--games N] [--seed S] [--workers K] [--queue URL] [--out DIR [--resume]]
+                    [--ludii-metrics] [--json]
 
 Plays N matches (default 100) in every cell of the grid: every combination of the grids' values,
 on top of the fixed options and preset. For each cell it prints the wins by seat and the draws,
@@ -47,6 +48,8 @@ turns, rounds), the branching factor and the dynamics metrics, each with its 95%
   --out DIR      write matches.jsonl (as matches finish), cells.csv, sweep.json and a report
                  (index.html with SVG plots); Ctrl-C keeps every finished match
   --resume       carry on the sweep in --out DIR: play only the matches it lacks
+  --ludii-metrics  also compute Ludii's metrics in every cell, as Ludii's Evaluation module does
+                 (slow: every legal move of every position is evaluated; docs/metrics.md)
   --json         print the cells and their figures as JSON
 A sweep file is JSON: {"ruleset": "gifia", "grid": {"gifiaAdjacency": ["ring", "row"]},
 "options": {...}, "preset": "...", "agents": ["random"], "games": 100, "seed": 1, "maxCells": 64}.
@@ -65,6 +68,7 @@ const FLAGS = {
   file: { type: 'string' },
   'max-cells': { type: 'string' },
   resume: { type: 'boolean' },
+  'ludii-metrics': { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -207,6 +211,7 @@ export function parseSweepArgs(args: string[]): Result<SweepRunArgs | 'help'> {
   const workers = parseWorkers(v.workers);
   for (const r of [games, seed, workers]) if (!r.ok) return r;
   if (games.ok && games.value !== undefined) spec.value.games = games.value;
+  if (v['ludii-metrics'] === true) spec.value.ludii = true;
   if (seed.ok && seed.value !== undefined) spec.value.seed = seed.value;
   for (const a of spec.value.agents) {
     const made = makeAgent(a, 1);
@@ -299,6 +304,11 @@ export function sweepText(doc: SweepDocument): string {
       );
     const ms = Object.entries(f.metrics).map(([k, m]) => `${k} ${mi(m)}`);
     for (let i = 0; i < ms.length; i += 4) lines.push(`    ${ms.slice(i, i + 4).join(', ')}`);
+    if (c.ludii !== undefined) {
+      const ls = Object.entries(c.ludii).map(([k, m]) => `${k} ${m.value === null ? 'n/a' : num(m.value)}`);
+      lines.push("    Ludii's metrics (docs/metrics.md):");
+      for (let i = 0; i < ls.length; i += 4) lines.push(`      ${ls.slice(i, i + 4).join(', ')}`);
+    }
   }
   return lines.join('\n');
 }

@@ -102,7 +102,7 @@ function completionOf(results: readonly MatchResult[], options: Readonly<Record<
 }
 
 /** Metrics a cell's figures already give elsewhere (duration, completion), left out of `metrics`. */
-export const SHOWN_ELSEWHERE: readonly string[] = ['decisions', 'turns', 'rounds', 'branching', REAL_CHOICES, 'completion'];
+export const SHOWN_ELSEWHERE: readonly string[] = ['decisions', 'turns', 'rounds', 'branching', REAL_CHOICES, 'completion', 'endedByRules'];
 
 function metricIntervals(results: readonly MatchResult[]): Record<string, MeanInterval> {
   const keys = new Set<string>();

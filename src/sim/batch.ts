@@ -33,6 +33,8 @@ export interface BatchSpec {
   record: boolean;
   /** Collect each match's dynamics metrics (`MatchResult.metrics`). */
   metrics: boolean;
+  /** Compute each match's figures of Ludii's metrics (`MatchResult.ludii`; sim/ludii-metrics.ts). */
+  ludii?: boolean;
 }
 
 /** One finished match of a batch. */
@@ -71,7 +73,7 @@ export function playBatch(
   const out: MatchOutcome[] = [];
   const rotations = rotationsOf(spec.agents, players);
   const player = matchPlayerFor(spec.ruleset, spec.options);
-  const opts = { record: spec.record, metrics: spec.metrics, budget: spec.budget };
+  const opts = { record: spec.record, metrics: spec.metrics, ludii: spec.ludii === true, budget: spec.budget };
   for (let i = spec.first; i < spec.first + spec.count; i++) {
     if (shouldStop?.()) break;
     const seed = matchSeed(spec.seed, i);
@@ -116,7 +118,7 @@ export interface PackedOutcomes {
   /** Per match `FIXED + 2 * players` numbers (see `packOutcomes`). */
   numbers: Float64Array;
   /** Guards, metrics and records of the matches that have them, by position in the pack. */
-  extras: [number, Pick<MatchResult, 'guards' | 'metrics' | 'record'>][];
+  extras: [number, Pick<MatchResult, 'guards' | 'metrics' | 'ludii' | 'record'>][];
 }
 
 /** index, winner, endReason, completion, rounds, turns, plies, branchingSum, branchingCount, guardEnds. */
@@ -144,10 +146,11 @@ export function packOutcomes(outcomes: readonly MatchOutcome[], players: number)
       numbers[at + FIXED + p] = r.returns[p] ?? 0;
       numbers[at + FIXED + players + p] = r.scores[p] ?? 0;
     }
-    if (r.guards !== undefined || r.metrics !== undefined || r.record !== undefined) {
-      const e: Pick<MatchResult, 'guards' | 'metrics' | 'record'> = {};
+    if (r.guards !== undefined || r.metrics !== undefined || r.ludii !== undefined || r.record !== undefined) {
+      const e: Pick<MatchResult, 'guards' | 'metrics' | 'ludii' | 'record'> = {};
       if (r.guards !== undefined) e.guards = r.guards;
       if (r.metrics !== undefined) e.metrics = r.metrics;
+      if (r.ludii !== undefined) e.ludii = r.ludii;
       if (r.record !== undefined) e.record = r.record;
       extras.push([k, e]);
     }

@@ -68,6 +68,8 @@ export interface MatchResult {
   guards?: Partial<Record<Completion, number>>;
   /** The match's dynamics (sim/metrics.ts), when asked for. */
   metrics?: Record<string, number>;
+  /** The match's per-trial figures of Ludii's metrics (sim/ludii-metrics.ts `trialFigures`), when asked for. */
+  ludii?: Record<string, number>;
   /** The match's record, when asked for. */
   record?: GameRecord;
 }
@@ -79,6 +81,8 @@ export interface MatchOptions {
   record?: boolean;
   /** Collect the match's dynamics (`MatchResult.metrics`). */
   metrics?: boolean;
+  /** Compute the match's Ludii figures (`MatchResult.ludii`; sim/task.ts `playWith` does it from the record). */
+  ludii?: boolean;
   /** Stop after this many decisions (a safety net: every ruleset's guards end matches first). */
   maxPlies?: number;
 }

@@ -12,7 +12,12 @@ import type { Game } from '../core/game.js';
 import { MOVE_PASS } from '../core/game.js';
 import type { State } from '../core/state.js';
 
-/** The metric names, in the order they are printed. */
+/**
+ * The metric names, in the order they are printed. Four were renamed (2026-12-04, issue 25) because
+ * they differ from the Ludii metrics whose names they resembled (Ludii's own are computed by
+ * `--ludii-metrics`, sim/ludii-metrics.ts): `leadChanges` is now `materialLeadChanges`, `drama`
+ * `materialDrama`, `decisiveness` `winnerLeadShare`, `completion` `endedByRules` (`RENAMED`).
+ */
 export const METRIC_NAMES = [
   'decisions',
   'turns',
@@ -20,15 +25,25 @@ export const METRIC_NAMES = [
   'branching',
   'realChoiceShare',
   'capturesPerTurn',
-  'leadChanges',
-  'drama',
+  'materialLeadChanges',
+  'materialDrama',
   'winnerBehindShare',
-  'decisiveness',
+  'winnerLeadShare',
   'passes',
   'stalemates',
-  'completion',
+  'endedByRules',
   'guardRounds',
 ] as const;
+
+type MetricName = (typeof METRIC_NAMES)[number];
+
+/** The old name of each renamed metric (results written before 2026-12-04 carry these). */
+export const RENAMED: Readonly<Record<string, MetricName>> = {
+  leadChanges: 'materialLeadChanges',
+  drama: 'materialDrama',
+  decisiveness: 'winnerLeadShare',
+  completion: 'endedByRules',
+};
 
 /**
  * Counters player `p` has secured in `s`: off the board in his store or hand (`captured`), set
@@ -142,10 +157,10 @@ export class MetricsCollector {
       branching: this.branchingCount ? this.branchingSum / this.branchingCount : 0,
       realChoiceShare: D ? this.realChoices / D : 0,
       capturesPerTurn: turns ? this.captures() / turns : 0,
-      leadChanges: this.leadChanges(),
+      materialLeadChanges: this.leadChanges(),
       passes: this.passes,
       stalemates: this.forcedPasses,
-      completion: byRules ? 1 : 0,
+      endedByRules: byRules ? 1 : 0,
       guardRounds: s.guardEnds,
     };
     if (s.winner > 0 && D > 0) Object.assign(m, this.winnerFigures(s.winner));
@@ -182,7 +197,7 @@ export class MetricsCollector {
   }
 
   /** Drama, the share of decisions the winner faced from behind, and decisiveness. */
-  private winnerFigures(w: number): { drama: number; winnerBehindShare: number; decisiveness: number } {
+  private winnerFigures(w: number): { materialDrama: number; winnerBehindShare: number; winnerLeadShare: number } {
     const { rows, stride, P } = this;
     const total = this.game.counterTotal;
     let deficit = 0;
@@ -200,9 +215,9 @@ export class MetricsCollector {
       if (leaderOf(rows, at, P) !== w) lastNotLeading = i;
     }
     return {
-      drama: deficit / this.n,
+      materialDrama: deficit / this.n,
       winnerBehindShare: behind / this.n,
-      decisiveness: (this.n - (lastNotLeading + 1)) / this.n,
+      winnerLeadShare: (this.n - (lastNotLeading + 1)) / this.n,
     };
   }
 }

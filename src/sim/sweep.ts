@@ -17,6 +17,7 @@ import { getRuleset } from '../games/index.js';
 import type { SearchBudget } from '../ai/index.js';
 import { matchSeed, seatsOf, type BatchSpec, type MatchOutcome } from './batch.js';
 import { aggregateCell, type CellFigures } from './aggregate.js';
+import { ludiiMetrics, type LudiiValue } from './ludii-metrics.js';
 import { expandGrid, shortHash, type Cell, type Grid } from './grid.js';
 
 export const SWEEP_FORMAT = 'gabata-sweep/1';
@@ -36,6 +37,8 @@ export interface SweepSpec {
   budget?: SearchBudget;
   /** Most cells allowed (a guard against a typo that makes thousands). */
   maxCells: number;
+  /** Compute Ludii's metrics per cell (sim/ludii-metrics.ts); the matches are the same either way. */
+  ludii?: boolean;
 }
 
 export interface SweepPlan {
@@ -127,6 +130,7 @@ export function pendingBatches(plan: SweepPlan, done: Done, size: number): Batch
         metrics: true,
       };
       if (plan.spec.budget) spec.budget = plan.spec.budget;
+      if (plan.spec.ludii) spec.ludii = true;
       out.push(spec);
     }
   }
@@ -146,12 +150,14 @@ export interface CellReport {
   options: Record<string, OptionValue>;
   seed: number;
   figures: CellFigures;
+  /** Ludii's metrics of the cell's matches that have their figures (a sweep with `ludii`). */
+  ludii?: Record<string, LudiiValue>;
 }
 
 export function cellReports(plan: SweepPlan, done: Done): CellReport[] {
   return plan.cells.map((c) => {
     const outs = [...(done.get(c.key)?.values() ?? [])].filter((o) => o.index < plan.spec.games);
-    return {
+    const report: CellReport = {
       key: c.key,
       id: c.id,
       values: { ...c.values },
@@ -159,6 +165,11 @@ export function cellReports(plan: SweepPlan, done: Done): CellReport[] {
       seed: c.seed,
       figures: aggregateCell(outs, c.players, c.options),
     };
+    if (plan.spec.ludii) {
+      const trials = outs.map((o) => o.result.ludii).filter((f): f is Record<string, number> => f !== undefined);
+      report.ludii = ludiiMetrics(trials, c.players);
+    }
+    return report;
   });
 }
 

@@ -10,6 +10,8 @@ import { unwrap } from '../core/errors.js';
 import type { Game } from '../core/game.js';
 import { getRuleset } from '../games/index.js';
 import { makeAgent } from '../ai/index.js';
+import { trialFigures } from './ludii-metrics.js';
+import { LudiiTrialBuilder } from './ludii-trial.js';
 import { MatchPlayer, RandomSeat, type MatchOptions, type MatchResult, type Seat } from './match.js';
 
 export interface MatchTask {
@@ -72,7 +74,12 @@ export function seatsFor(specs: readonly string[], seed: number): Seat[] {
 
 /** Plays match `task` with a `MatchPlayer` already at hand (a batch looks it up once). */
 export function playWith(player: MatchPlayer, task: MatchTask, opts: MatchOptions): MatchResult {
-  const r = player.play(seatsFor(task.agents, task.seed), task.seed, opts);
+  const r = player.play(seatsFor(task.agents, task.seed), task.seed, opts.ludii ? { ...opts, record: true } : opts);
+  if (opts.ludii) {
+    // Ludii replays each trial from its moves (metrics/Utils.java setupNewContext); so does this.
+    r.ludii = trialFigures(new LudiiTrialBuilder(player.game).build(task.seed, r.record!.moves, r));
+    if (!opts.record) delete r.record;
+  }
   if (r.record) {
     // Records name the agents as specified (a level's name would hide its parameters).
     (r.record as { agents?: string[] }).agents = [...task.agents];

@@ -12,6 +12,8 @@ export function cellsCsv(cells: readonly CellReport[]): string {
   const guards = [...new Set(cells.flatMap((c) => Object.keys(c.figures.completion.guards)))].sort();
   const metrics = [...new Set(cells.flatMap((c) => Object.keys(c.figures.metrics)))].sort();
   const agents = [...new Set(cells.flatMap((c) => c.figures.agents.map((a) => a.agent)))];
+  // Ludii's metrics (a sweep with --ludii-metrics): one column each, named `ludii_<Ludii's name>`, empty where Ludii gives none.
+  const ludii = [...new Set(cells.flatMap((c) => Object.keys(c.ludii ?? {})))];
   const iv = (name: string): string[] => [name, `${name}_lo`, `${name}_hi`];
   const header = [
     'cell',
@@ -30,6 +32,7 @@ export function cellsCsv(cells: readonly CellReport[]): string {
     ...iv('real_choices'),
     ...metrics.flatMap((m) => iv(`metric_${m}`)),
     ...agents.flatMap((a) => iv(`agent_${a}_wins`)),
+    ...ludii.map((k) => `ludii_${k}`),
   ];
   const rows = cells.map((c) => {
     const f = c.figures;
@@ -65,6 +68,7 @@ export function cellsCsv(cells: readonly CellReport[]): string {
         const w = f.agents.find((x) => x.agent === a)?.wins;
         return w ? [w.rate, w.lo, w.hi] : ['', '', ''];
       }),
+      ...ludii.map((k) => c.ludii?.[k]?.value ?? ''),
     ];
   });
   return [header, ...rows].map((r) => r.map(quote).join(',')).join('\n') + '\n';

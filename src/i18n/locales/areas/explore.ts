@@ -66,6 +66,7 @@ export const exploreEn = {
     'heatmap-advantage': "first player's advantage over both options",
     'heatmap-length': 'length of the matches over both options',
   },
+  // Renamed metrics (issue 25) keep the old keys' words: results written before carry the old keys.
   metric: {
     decisions: 'decisions',
     turns: 'turns',
@@ -81,6 +82,10 @@ export const exploreEn = {
     stalemates: 'stalemates',
     completion: 'completion',
     guardRounds: 'rounds ended by a guard',
+    materialLeadChanges: 'lead changes (material)',
+    materialDrama: 'drama (material)',
+    winnerLeadShare: 'share after the winner took the lead for good',
+    endedByRules: 'ended by the rules',
   },
   agent: { random: 'random moves' },
 } as const;
@@ -159,6 +164,10 @@ export const exploreAm: Messages<typeof exploreEn> = {
     stalemates: 'የተቆለፉ ሁኔታዎች',
     completion: 'መጠናቀቅ',
     guardRounds: 'በጥበቃ ሕግ የቆሙ ዙሮች',
+    materialLeadChanges: 'የመሪነት ለውጦች',
+    materialDrama: 'ውጥረት',
+    winnerLeadShare: 'ወሳኝነት',
+    endedByRules: 'መጠናቀቅ',
   },
   agent: { random: 'በዘፈቀደ የሚመረጡ እንቅስቃሴዎች' },
 };
@@ -238,6 +247,10 @@ export const exploreTi: Messages<typeof exploreEn> = {
     stalemates: 'ዝተዓጽዉ ኩነታት',
     completion: 'ምውዳእ',
     guardRounds: 'ብሕጊ ሓለዋ ዝደው በሉ ዙራት',
+    materialLeadChanges: 'ለውጥታት መሪሕነት',
+    materialDrama: 'ውጥረት',
+    winnerLeadShare: 'ወሳንነት',
+    endedByRules: 'ምውዳእ',
   },
   agent: { random: 'ብዘይ ምርጫ ዝውሰዱ ምንቅስቓሳት' },
 };

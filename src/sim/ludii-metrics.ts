@@ -1,0 +1,616 @@
+/**
+ * Ludii's metrics, computed as Ludii's Evaluation module computes them (github.com/Ludeme/Ludii,
+ * `Evaluation/src/metrics`, read at commit 845cda6f of 2024-07-10; every reference below names a
+ * file under that folder and its line). Nothing here is copied from Ludii: each figure is
+ * rewritten from what the Java code does, including its integer divisions and its `Stats` quirks,
+ * so that a figure can be put beside the one Ludii's portal shows. docs/metrics.md has the table
+ * of what is the same and what differs, and what a move, a turn and a state evaluation are here.
+ *
+ * The work is in two steps, as in Ludii (which replays each stored trial): `trialFigures` turns
+ * one trial (`LudiiTrial`, built from a played match by sim/ludii-trial.ts or by hand in a test)
+ * into per-trial numbers; `ludiiMetrics` combines the trials' numbers into the metrics (a mean
+ * over trials, except the outcome metrics and DurationTurnsStdDev, which Ludii computes over all
+ * trials at once).
+ */
+
+/** What a board looks like after a Ludii move (or at the start). */
+export interface LudiiSnapshot {
+  /** Positional key (Ludii's `stateHash`: the board). */
+  positional: string;
+  /** Situational key (Ludii's `fullHash`: the board and whose move, hands, round, a lap in flight). */
+  situational: string;
+  /** The board sites (holes) holding at least one counter. */
+  occupied: readonly number[];
+  /** Counters on the board. */
+  pieces: number;
+  /** Largest difference of scores between two players (0 for a game that keeps no score). */
+  scoreDiff: number;
+  /** State evaluation of each player (index 1..players; index 0 unused), when evaluations are made. */
+  evals?: readonly number[];
+}
+
+/** One Ludii move (a relay lap here) and the state after it. */
+export interface LudiiMove {
+  /** The player who made it (0 at a simultaneous node). */
+  mover: number;
+  /** Legal moves in the position before it. */
+  legal: number;
+  /** Ludii's actions of the move (here: lifts, drops, relays, captures, marks, passes). */
+  actions: number;
+  /** Evaluation, for the mover, of the position after each legal move (Clarity). */
+  moveEvals?: readonly number[];
+  /** Evaluation, for the mover, of the position after this move (MoveEvaluation). */
+  chosenEval?: number;
+  after: LudiiSnapshot;
+}
+
+/** One trial: a match from its start, as Ludii stores it. */
+export interface LudiiTrial {
+  players: number;
+  /** Board sites (holes): the denominator of board coverage. */
+  sites: number;
+  /** Ludii's agent utilities at the end (index 1..players): win 1, loss -1, draw 0 (two players). */
+  utilities: readonly number[];
+  /** Ludii's `status().winner()`: the winner, or 0 for a draw or a timeout. */
+  winner: number;
+  /** The trial ended by a move or turn limit (Ludii's `EndType.MoveLimit` / `TurnLimit`). */
+  timedOut: boolean;
+  /** Ludii's `trial.numTurns()`. */
+  turns: number;
+  /** The trial has a simultaneous move (Ludii refuses state-evaluation and multi metrics then). */
+  simultaneous: boolean;
+  initial: LudiiSnapshot;
+  moves: readonly LudiiMove[];
+}
+
+/** Ludii's `MultiMetricValue`s (multiple/MultiMetricFramework.java) with the concept-name suffix each family uses. */
+export const MULTI_VALUES = [
+  'Average',
+  'Median',
+  'Max',
+  'Min',
+  'Variance',
+  'ChangeAverage',
+  'ChangeSign',
+  'ChangeLineBestFit',
+  'ChangeNumTimes',
+  'MaxIncrease',
+  'MaxDecrease',
+] as const;
+export type MultiValue = (typeof MULTI_VALUES)[number];
+
+/**
+ * The multi-metric families done here, with the Concept name Ludii gives each value
+ * (Evaluation.java lines 166-280, kept with their irregularities: `DramaMaximum`,
+ * `BranchingFactorChangeNumTimesn`, `BranchingFactorChangeMaxIncrease`).
+ */
+export const MULTI_FAMILIES = {
+  Drama: 'eval',
+  MoveEvaluation: 'eval',
+  StateEvaluationDifference: 'eval',
+  BoardSitesOccupied: 'plain',
+  BranchingFactor: 'plain',
+  DecisionFactor: 'plain',
+  PieceNumber: 'plain',
+  ScoreDifference: 'plain',
+} as const;
+export type MultiFamily = keyof typeof MULTI_FAMILIES;
+
+/** Ludii's Concept name of a family's value. */
+export function conceptName(family: MultiFamily, v: MultiValue): string {
+  const suffix: Record<MultiValue, string> = {
+    Average: 'Average',
+    Median: 'Median',
+    Max: 'Maximum',
+    Min: 'Minimum',
+    Variance: 'Variance',
+    ChangeAverage: 'ChangeAverage',
+    ChangeSign: 'ChangeSign',
+    ChangeLineBestFit: 'ChangeLineBestFit',
+    ChangeNumTimes: 'ChangeNumTimes',
+    MaxIncrease: 'MaxIncrease',
+    MaxDecrease: 'MaxDecrease',
+  };
+  if (family === 'BranchingFactor') {
+    if (v === 'ChangeNumTimes') return 'BranchingFactorChangeNumTimesn';
+    if (v === 'MaxIncrease') return 'BranchingFactorChangeMaxIncrease';
+    if (v === 'MaxDecrease') return 'BranchingFactorChangeMaxDecrease';
+  }
+  return family + suffix[v];
+}
+
+/** The single (non-family) metrics done here, in the order Ludii lists them (Evaluation.java lines 125-157). */
+export const SINGLE_METRICS = [
+  'DurationActions',
+  'DurationMoves',
+  'DurationTurns',
+  'DurationTurnsStdDev',
+  'DurationTurnsNotTimeouts',
+  'PositionalRepetition',
+  'SituationalRepetition',
+  'ClarityNarrowness',
+  'ClarityVariance',
+  'DecisivenessMoves',
+  'DecisivenessThreshold',
+  'LeadChange',
+  'Stability',
+  'DecisionMoves',
+  'BoardCoverageDefault',
+  'BoardCoverageUsed',
+  'AdvantageP1',
+  'Balance',
+  'Completion',
+  'Drawishness',
+  'Timeouts',
+  'OutcomeUniformity',
+] as const;
+
+/** Ludii's metrics not computed here, with the reason (printed with the others, never as a number). */
+export const NOT_DONE: Readonly<Record<string, string>> = {
+  BoardCoverageFull:
+    "needs every element of Ludii's board graph (its vertices, edges and faces) as the denominator; our boards are holes only",
+  MoveDistance:
+    "depends on the from/to sites Ludii's Select moves record for a sowing " +
+    '(multiple/metrics/MoveDistance.java line 69 keeps only from != to); not established',
+  GameTreeComplexity: 'not in the brief of this mode',
+  StateSpaceComplexity: 'not in the brief of this mode',
+};
+
+/** Metrics that Ludii refuses (returns null) for a game with simultaneous moves. */
+const STATE_EVALUATION = ['ClarityNarrowness', 'ClarityVariance', 'DecisivenessMoves', 'DecisivenessThreshold', 'LeadChange', 'Stability'];
+
+// ---------------------------------------------------------------------------------------------
+// Ludii's statistics helpers, with their behaviour kept.
+
+/**
+ * Ludii's `Stats.measure()` (main/math/statistics/Stats.java lines 220-276): the mean, the sample
+ * variance (n - 1; 0 below two samples), and min/max found with an `else if`, so a sample that
+ * is a new minimum never updates the max (-Infinity when the samples strictly decrease).
+ */
+export function ludiiStats(xs: readonly number[]): { n: number; mean: number; varn: number; min: number; max: number } {
+  const n = xs.length;
+  if (n === 0) return { n, mean: 0, varn: 0, min: 0, max: 0 };
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  let sum = 0;
+  for (const v of xs) {
+    sum += v;
+    if (v < min) min = v;
+    else if (v > max) max = v;
+  }
+  const mean = sum / n;
+  let varn = 0;
+  if (n > 1) {
+    for (const v of xs) varn += (v - mean) * (v - mean);
+    varn /= n - 1;
+  }
+  return { n, mean, varn, min, max };
+}
+
+/** Java's integer division of two non-negative ints. */
+const intDiv = (a: number, b: number): number => Math.trunc(a / b);
+
+/**
+ * One trial's reduction of a value list, as multiple/MultiMetricFramework.java does it per trial
+ * (lines 83-314; the final figure is the mean of these over trials).
+ */
+export function reduceList(v: MultiValue, xs: readonly number[]): number {
+  const n = xs.length;
+  switch (v) {
+    case 'Average': {
+      // Line 89-91: the sum of value / length, 0 for an empty list.
+      let a = 0;
+      for (const x of xs) a += x / n;
+      return a;
+    }
+    case 'Median':
+      // Lines 104-107: the upper median, and 0 below two values.
+      return n > 1 ? [...xs].sort((a, b) => a - b)[Math.trunc(n / 2)]! : 0;
+    case 'Max': {
+      // Lines 120-122: starts from 0.
+      let m = 0;
+      for (const x of xs) m = Math.max(m, x);
+      return m;
+    }
+    case 'Min': {
+      // Lines 134-136: starts from 0, so a list of positive values gives 0.
+      let m = 0;
+      for (const x of xs) m = Math.min(m, x);
+      return m;
+    }
+    case 'Variance': {
+      // Lines 149-156: population variance, 0 below two values.
+      if (n < 2) return 0;
+      let a = 0;
+      for (const x of xs) a += x / n;
+      let s = 0;
+      for (const x of xs) s += (x - a) ** 2 / n;
+      return s;
+    }
+    case 'MaxIncrease':
+    case 'MaxDecrease': {
+      // Lines 164-206: the largest step up (down), from 0.
+      let m = 0;
+      if (n > 1) {
+        let last = xs[0]!;
+        for (const x of xs) {
+          const c = x - last;
+          m = v === 'MaxIncrease' ? Math.max(m, c) : Math.min(m, c);
+          last = x;
+        }
+      }
+      return m;
+    }
+    case 'ChangeLineBestFit': {
+      // Lines 209-225 with main/math/LinearRegression.java: least-squares slope against 0..n-1.
+      if (n < 2) return 0;
+      const xbar = (n - 1) / 2;
+      let ybar = 0;
+      for (const y of xs) ybar += y;
+      ybar /= n;
+      let xx = 0;
+      let xy = 0;
+      for (let i = 0; i < n; i++) {
+        xx += (i - xbar) * (i - xbar);
+        xy += (i - xbar) * (xs[i]! - ybar);
+      }
+      return xy / xx;
+    }
+    case 'ChangeAverage':
+      // Lines 242-248: (last - first) / (n - 1).
+      return n > 1 ? (xs[n - 1]! - xs[0]!) / (n - 1) : 0;
+    case 'ChangeSign': {
+      // Lines 262-276: the sum of sign(step) / (n - 1).
+      let m = 0;
+      if (n > 1) {
+        let last = xs[0]!;
+        for (const x of xs) {
+          m += Math.sign(x - last) / (n - 1);
+          last = x;
+        }
+      }
+      return m;
+    }
+    case 'ChangeNumTimes': {
+      // Lines 291-308: each change of direction adds `1 / (n - 1)` in Java ints: 1 when n = 2, else 0.
+      let m = 0;
+      if (n > 1) {
+        let dir = 0;
+        let last = xs[0]!;
+        for (const x of xs) {
+          let d = 0;
+          if (x > last) d = 1;
+          if (x < last) d = -1;
+          if (d !== 0 && dir !== d) m += intDiv(1, n - 1);
+          dir = d;
+          last = x;
+        }
+      }
+      return m;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// One trial.
+
+/** The evaluations before move i (the start, then the position after each earlier move). */
+function evalsBefore(t: LudiiTrial, i: number): readonly number[] {
+  const e = i === 0 ? t.initial.evals : t.moves[i - 1]!.after.evals;
+  if (e === undefined) throw new Error('trial without state evaluations');
+  return e;
+}
+
+/** Utils.highestRankedPlayers (Utils.java lines 206-222): the players with the highest final utility. */
+export function highestRanked(t: LudiiTrial): number[] {
+  let best = Number.NEGATIVE_INFINITY;
+  for (let p = 1; p <= t.players; p++) best = Math.max(best, t.utilities[p]!);
+  const out: number[] = [];
+  for (let p = 1; p <= t.players; p++) if (t.utilities[p] === best) out.push(p);
+  return out;
+}
+
+/** Share of repeated positions, as stateRepetition/PositionalRepetition.java lines 63-90 (int division). */
+function repetition(t: LudiiTrial, key: 'positional' | 'situational'): number {
+  const counts = new Map<string, number>();
+  counts.set(t.initial[key], 1);
+  for (const m of t.moves) counts.set(m.after[key], (counts.get(m.after[key]) ?? 0) + 1);
+  const unique = counts.size;
+  const total = t.moves.length + 1;
+  // Line 90: `1.0 - (numUniqueStates / numTotalStates)` with two ints: 1 when any state repeats, else 0.
+  return 1 - intDiv(unique, total);
+}
+
+/** Ludii's DecisivenessThreshold of a trial (decisiveness/DecisivenessThreshold.java lines 72-92). */
+function decisivenessThreshold(t: LudiiTrial, top: readonly number[]): number {
+  let threshold = -1;
+  for (let i = 0; i < t.moves.length; i++) {
+    const e = evalsBefore(t, i);
+    for (let p = 1; p <= t.players; p++) if (e[p]! > threshold && !top.includes(p)) threshold = e[p]!;
+  }
+  return threshold;
+}
+
+/** The value lists of a trial, per family (multiple/metrics/*.java getMetricValueList). */
+export function familyLists(t: LudiiTrial): Partial<Record<MultiFamily, number[]>> {
+  const out: Partial<Record<MultiFamily, number[]>> = {};
+  const snaps = [t.initial, ...t.moves.map((m) => m.after)];
+  // BranchingFactor.java lines 45-48: the legal moves before each move.
+  out.BranchingFactor = t.moves.map((m) => m.legal);
+  // DecisionFactor.java lines 45-48: the same, kept only above 1.
+  out.DecisionFactor = t.moves.filter((m) => m.legal > 1).map((m) => m.legal);
+  // PieceNumber.java lines 46-50: pieces on the board at the start and after each move.
+  out.PieceNumber = snaps.map((s) => s.pieces);
+  // BoardSitesOccupied.java lines 51-56: the share of board sites occupied, start and after each move.
+  out.BoardSitesOccupied = snaps.map((s) => s.occupied.length / t.sites);
+  // ScoreDifference.java lines 45-79: the largest score difference, start and after each move.
+  out.ScoreDifference = snaps.map((s) => s.scoreDiff);
+  if (t.initial.evals === undefined) return out;
+  const top = highestRanked(t);
+  // Drama.java lines 52-67: per move, the best evaluation minus each top player's, averaged over them.
+  out.Drama = t.moves.map((_, i) => {
+    const e = evalsBefore(t, i);
+    // Collections.max over the list, whose index 0 holds Ludii's placeholder -1 (Utils.java line 195).
+    let best = -1;
+    for (let p = 1; p <= t.players; p++) best = Math.max(best, e[p]!);
+    let d = 0;
+    for (const p of top) d += (best - e[p]!) / top.length;
+    return d;
+  });
+  // MoveEvaluation.java lines 45-48: the evaluation of each move made, for its mover.
+  out.MoveEvaluation = t.moves.map((m) => m.chosenEval ?? Number.NaN);
+  // StateEvaluationDifference.java lines 45-73: the largest difference of two players' evaluations.
+  out.StateEvaluationDifference = snaps.map((s) => {
+    const e = s.evals!;
+    let disc = 0;
+    for (let a = 1; a <= t.players; a++) for (let b = a + 1; b <= t.players; b++) disc = Math.max(disc, Math.abs(e[a]! - e[b]!));
+    return disc;
+  });
+  return out;
+}
+
+/**
+ * The per-trial numbers of a trial: each metric Ludii averages over trials (under its own name),
+ * and what the cross-trial metrics need (`_u<p>` utilities, `_winner`, `_timedOut`, `_turns`,
+ * `_simultaneous`).
+ */
+export function trialFigures(t: LudiiTrial): Record<string, number> {
+  const f: Record<string, number> = {};
+  const M = t.moves.length;
+  for (let p = 1; p <= t.players; p++) f[`_u${p}`] = t.utilities[p]!;
+  f['_winner'] = t.winner;
+  f['_timedOut'] = t.timedOut ? 1 : 0;
+  f['_turns'] = t.turns;
+  f['_simultaneous'] = t.simultaneous ? 1 : 0;
+  // duration/DurationMoves.java line 56, DurationTurns.java line 57, DurationActions.java lines 57-59.
+  f['DurationMoves'] = M;
+  f['DurationTurns'] = t.turns;
+  let actions = 0;
+  for (const m of t.moves) actions += m.actions;
+  f['DurationActions'] = actions;
+  // complexity/DecisionMoves.java lines 71-79: the share of moves with more than one legal move.
+  let decisions = 0;
+  for (const m of t.moves) if (m.legal > 1) decisions++;
+  f['DecisionMoves'] = decisions / M;
+  // boardCoverage/BoardCoverageDefault.java lines 73-82 (and Used: the same sites here).
+  const covered = new Set<number>(t.initial.occupied);
+  for (const m of t.moves) for (const h of m.after.occupied) covered.add(h);
+  f['BoardCoverageDefault'] = covered.size / t.sites;
+  f['BoardCoverageUsed'] = covered.size / t.sites;
+  f['PositionalRepetition'] = repetition(t, 'positional');
+  f['SituationalRepetition'] = repetition(t, 'situational');
+  if (t.simultaneous) return f;
+  const lists = familyLists(t);
+  for (const [family, xs] of Object.entries(lists) as [MultiFamily, number[]][])
+    for (const v of MULTI_VALUES) f[conceptName(family, v)] = reduceList(v, xs);
+  if (t.initial.evals !== undefined) Object.assign(f, evaluationFigures(t));
+  return f;
+}
+
+/** The state-evaluation metrics of one trial. */
+function evaluationFigures(t: LudiiTrial): Record<string, number> {
+  const M = t.moves.length;
+  const P = t.players;
+  const f: Record<string, number> = {};
+  // stateEvaluation/LeadChange.java lines 72-90: the set of leaders (highest evaluation, ties
+  // included) before each move, counted when it differs from the previous set, which starts
+  // empty (so the first move always counts); divided by the moves.
+  let past = '';
+  let changes = 0;
+  for (let i = 0; i < M; i++) {
+    const e = evalsBefore(t, i);
+    let best = -1;
+    for (let p = 1; p <= P; p++) best = Math.max(best, e[p]!);
+    const leaders: number[] = [];
+    for (let p = 1; p <= P; p++) if (e[p] === best) leaders.push(p);
+    const key = leaders.join(',');
+    if (key !== past) changes++;
+    past = key;
+  }
+  f['LeadChange'] = changes / M;
+  // stateEvaluation/Stability.java lines 68-98: the sum over players of the population variance
+  // of his evaluations before each move.
+  let stability = 0;
+  for (let p = 1; p <= P; p++) {
+    let mean = 0;
+    for (let i = 0; i < M; i++) mean += evalsBefore(t, i)[p]! / M;
+    let v = 0;
+    for (let i = 0; i < M; i++) v += (evalsBefore(t, i)[p]! - mean) ** 2 / M;
+    stability += v;
+  }
+  f['Stability'] = stability;
+  // clarity/ClarityVariance.java lines 66-81: the mean over moves of the sample variance of the
+  // evaluations of the legal moves.
+  const variances: number[] = [];
+  const narrowness: number[] = [];
+  for (const m of t.moves) {
+    const st = ludiiStats(m.moveEvals ?? []);
+    variances.push(st.varn);
+    // clarity/ClarityNarrowness.java lines 69-84: the moves above mean + 0.75 (max - mean), over
+    // the moves, in Java ints (1 only when every move is above, which Stats' max makes possible).
+    const threshold = st.mean + 0.75 * (st.max - st.mean);
+    let above = 0;
+    for (const x of m.moveEvals ?? []) if (x > threshold) above++;
+    narrowness.push(st.n === 0 ? 0 : intDiv(above, st.n));
+  }
+  f['ClarityVariance'] = ludiiStats(variances).mean;
+  f['ClarityNarrowness'] = ludiiStats(narrowness).mean;
+  // decisiveness/DecisivenessThreshold.java lines 72-92, and DecisivenessMoves.java lines 62-93:
+  // the first move before which a top player is above the threshold, over the moves, in Java
+  // ints (0 when some top player ever is, 1 when none is).
+  const top = highestRanked(t);
+  const threshold = decisivenessThreshold(t, top);
+  f['DecisivenessThreshold'] = threshold;
+  let at = M;
+  for (let i = 0; i < M && at === M; i++) {
+    const e = evalsBefore(t, i);
+    for (const p of top)
+      if (e[p]! > threshold) {
+        at = i;
+        break;
+      }
+  }
+  f['DecisivenessMoves'] = intDiv(at, M);
+  return f;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Over trials.
+
+/** A metric's value over the trials, or null with the reason Ludii (or this code) gives none. */
+export type LudiiValue = { value: number; trials: number } | { value: null; reason: string };
+
+/**
+ * Ludii's metrics over trials from each trial's `trialFigures`. Every metric done is present (a
+ * value, or null with its reason); the not-done ones are in `NOT_DONE`.
+ */
+export function ludiiMetrics(figures: readonly Record<string, number>[], players: number): Record<string, LudiiValue> {
+  const out: Record<string, LudiiValue> = {};
+  const n = figures.length;
+  const none = (reason: string): LudiiValue => ({ value: null, reason });
+  const val = (value: number): LudiiValue => ({ value, trials: n });
+  if (n === 0) return out;
+  const sim = figures.some((f) => f['_simultaneous'] === 1);
+  const util = (f: Record<string, number>, p: number): number => f[`_u${p}`] ?? 0;
+  const mean = (k: string): number => figures.reduce((a, f) => a + (f[k] ?? Number.NaN), 0) / n;
+  for (const k of SINGLE_METRICS) {
+    if (STATE_EVALUATION.includes(k)) {
+      out[k] = sim ? none('Ludii computes no state-evaluation metric for a game with simultaneous moves') : val(mean(k));
+      continue;
+    }
+    switch (k) {
+      case 'DurationTurnsStdDev': {
+        // duration/DurationTurnsStdDev.java lines 48-64: population standard deviation of the turns.
+        const m = mean('_turns');
+        let s = 0;
+        for (const f of figures) s += (f['_turns']! - m) ** 2;
+        out[k] = val(Math.sqrt(s / n));
+        break;
+      }
+      case 'DurationTurnsNotTimeouts': {
+        // duration/DurationTurnsNotTimeouts.java lines 56-78: the mean turns of the trials not timed out.
+        const kept = figures.filter((f) => f['_timedOut'] !== 1);
+        out[k] =
+          kept.length === 0
+            ? none("every trial timed out (Ludii then gives the game's turn limit times the players)")
+            : { value: kept.reduce((a, f) => a + f['_turns']!, 0) / kept.length, trials: kept.length };
+        break;
+      }
+      case 'AdvantageP1':
+        // outcome/AdvantageP1.java lines 58-68: the mean of (utility of player 1 + 1) / 2.
+        out[k] = players <= 1 ? none('one player') : val(figures.reduce((a, f) => a + (util(f, 1) + 1) / 2, 0) / n);
+        break;
+      case 'Balance': {
+        // outcome/Balance.java lines 59-88: 1 - the largest difference of two players' win rates,
+        // a win rate being the mean of (utility + 1) / 2.
+        if (players <= 1) {
+          out[k] = none('one player');
+          break;
+        }
+        const rate = [0];
+        for (let p = 1; p <= players; p++) rate.push(figures.reduce((a, f) => a + (util(f, p) + 1) / 2, 0) / n);
+        let disc = 0;
+        for (let a = 1; a <= players; a++) for (let b = a + 1; b <= players; b++) disc = Math.max(disc, Math.abs(rate[a]! - rate[b]!));
+        out[k] = val(1 - disc);
+        break;
+      }
+      case 'Completion':
+        // outcome/Completion.java lines 54-63: the share of trials whose status has a winner.
+        out[k] = val(figures.filter((f) => f['_winner'] !== 0).length / n);
+        break;
+      case 'Drawishness': {
+        // outcome/Drawishness.java lines 60-82: the share of trials where every utility is 0.
+        if (players <= 1) {
+          out[k] = none('one player');
+          break;
+        }
+        let draws = 0;
+        for (const f of figures) {
+          let all = true;
+          for (let p = 1; p <= players; p++) if (util(f, p) !== 0) all = false;
+          if (all) draws++;
+        }
+        out[k] = val(draws / n);
+        break;
+      }
+      case 'Timeouts':
+        // outcome/Timeouts.java lines 55-67: the share of trials ended by a move or turn limit.
+        out[k] = val(figures.filter((f) => f['_timedOut'] === 1).length / n);
+        break;
+      case 'OutcomeUniformity': {
+        // outcome/OutcomeUniformity.java lines 62-89: 1 - the mean over players of the sample
+        // variance (Stats.varn) of his utilities.
+        let acc = 0;
+        for (let p = 1; p <= players; p++) acc += ludiiStats(figures.map((f) => util(f, p))).varn;
+        out[k] = val(1 - acc / players);
+        break;
+      }
+      default:
+        out[k] = val(mean(k));
+    }
+  }
+  for (const family of Object.keys(MULTI_FAMILIES) as MultiFamily[]) {
+    for (const v of MULTI_VALUES) {
+      const k = conceptName(family, v);
+      // MultiMetricFramework.java line 350: no multi metric for a game with simultaneous moves.
+      if (sim) out[k] = none('Ludii computes no multi metric for a game with simultaneous moves');
+      else if (figures.every((f) => f[k] !== undefined)) out[k] = val(mean(k));
+      else out[k] = none('no state evaluations were made');
+    }
+  }
+  return out;
+}
+
+/** Ludii's metrics as text: one line each, Ludii's name and the value (or why there is none), then those not done. */
+export function ludiiMetricsText(m: Readonly<Record<string, LudiiValue>>, trials: number): string {
+  const lines = [`  Ludii's metrics (${trials} trials; Evaluation module as of Ludii 845cda6f; docs/metrics.md):`];
+  for (const [k, v] of Object.entries(m)) lines.push(`    ${k.padEnd(42)} ${v.value === null ? `n/a (${v.reason})` : fmt(v.value)}`);
+  for (const [k, why] of Object.entries(NOT_DONE)) lines.push(`    ${k.padEnd(42)} not done: ${why}`);
+  lines.push('  Here:', ...Object.values(TERMS).map((t) => `    - ${t}`));
+  return lines.join('\n');
+}
+
+const fmt = (x: number): string => (Number.isNaN(x) ? 'NaN' : Math.abs(x) >= 100 ? x.toFixed(2) : x.toFixed(6));
+
+/** What the words of Ludii's definitions are here (docs/metrics.md, "What the words mean here"). */
+export const TERMS = {
+  move: 'a Ludii move is one lap of a sowing (a relay is a further move with one legal move); a joint race choice is one move',
+  turn: "a turn is a turn begun (the match's turns), Ludii's numTurns",
+  evaluation:
+    'a state evaluation is tanh(H(p) - sum of H(q) over the other active players), H = secured counters + ' +
+    "0.001 x legal moves when to move (Ludii's default heuristic); a finished match gives Ludii's utilities",
+  outcome: "the winner is Ludii's status winner (0 for a draw or an unfinished match); a timeout is our turn cap, match cap or ply cap",
+} as const;
+
+/** The terms a metric rests on, as a note (what a move, a turn or a state evaluation is for it). */
+export function noteOf(name: string): string {
+  const uses: (keyof typeof TERMS)[] = [];
+  if (/^(Balance|Completion|Drawishness|AdvantageP1|Timeouts|OutcomeUniformity)$/.test(name)) uses.push('outcome');
+  else if (/^DurationTurns/.test(name)) uses.push('turn', ...(name === 'DurationTurnsNotTimeouts' ? (['outcome'] as const) : []));
+  else {
+    uses.push('move');
+    if (/^(Clarity|Decisiveness|LeadChange|Stability|Drama|MoveEvaluation|StateEvaluationDifference)/.test(name)) uses.push('evaluation');
+    if (/^(Decisiveness|Drama)/.test(name)) uses.push('outcome');
+  }
+  return uses.map((u) => TERMS[u]).join('; ');
+}
