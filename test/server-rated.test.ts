@@ -11,7 +11,7 @@ import WebSocket from 'ws';
 import { MAX_MOVES } from '../src/core/game.js';
 import { createGabataServer, type GabataServer } from '../src/server/app.js';
 import { keyHashOf } from '../src/server/keys.js';
-import { ensureBuilt, newKey, request, tempDir, type Reply } from './web-harness.js';
+import { ensureBuilt, newKey, openLive, request, tempDir, type Reply } from './web-harness.js';
 
 let dir: string;
 let app: GabataServer;
@@ -51,25 +51,6 @@ async function lobby(
   send({ type: 'hello', key });
   await next((f) => f['type'] === 'welcome');
   return { send, next, ws };
-}
-
-/** A game's live socket said hello with `key`: frames by predicate, as `lobby` gives them. */
-async function gameSocket(id: string, key: string): Promise<{ next: (p: (f: Frame) => boolean) => Promise<Frame>; ws: WebSocket }> {
-  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/games/${id}/live`, { headers: { origin: url } });
-  const frames: Frame[] = [];
-  ws.on('message', (d: Buffer) => frames.push(JSON.parse(d.toString()) as Frame));
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  const next = async (p: (f: Frame) => boolean): Promise<Frame> => {
-    for (let i = 0; i < 200; i++) {
-      const hit = frames.find(p);
-      if (hit) return hit;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error(`no such frame in ${JSON.stringify(frames).slice(0, 600)}`);
-  };
-  ws.send(JSON.stringify({ type: 'hello', key, since: -1 }));
-  await next((f) => f['type'] === 'welcome');
-  return { next, ws };
 }
 
 /** Two players paired by a seek (rated unless said) of `a`'s accepted by `b`: the game's id (a holds seat 1). */
@@ -119,7 +100,7 @@ describe('a rated game from the lobby', () => {
       { name: names[0], ...newcomer },
       { name: names[1], ...newcomer },
     ]);
-    const watch = await gameSocket(id, ka);
+    const watch = await openLive(url, id, { key: ka });
     await playAndResign(id, [ka, kb]);
     // Once rated, the game says what it did to each rating, on its page and to its sockets at once.
     const people = (await seats()).map((s) => s['person'] as { rating: number; ratingDiff: number });
@@ -129,10 +110,10 @@ describe('a rated game from the lobby', () => {
     expect(b).toMatchObject({ name: names[1], ...newcomer });
     expect(a.ratingDiff).toBeGreaterThan(0);
     expect(b.ratingDiff).toBeLessThan(0);
-    const refreshed = await watch.next((f) => f['type'] === 'game');
+    const refreshed = await watch.next((f) => f.type === 'game');
     const live = (refreshed['game'] as { seats: { person: unknown }[] }).seats.map((s) => s.person);
     expect(live).toEqual([a, b]);
-    watch.ws.close();
+    await watch.close();
     const [pa, pb] = await Promise.all(names.map((n) => request(url, 'GET', `/api/players/${n}`)));
     const gifia = (p: Reply | undefined) =>
       (p!.body.ratings as { ruleset: string; rating: number; games: number }[]).find((r) => r.ruleset === 'gifia')!;
