@@ -12,8 +12,12 @@ function browserTests(): string[] {
 
 // `vitest run --mode unit` (npm run test:unit): the Node tests only, for the inner loop.
 export default defineConfig(({ mode }) => ({
+  // The engine package (packages/engine) is imported by name; tests run its TypeScript sources
+  // (the "@gabata/source" condition of its exports), not its build.
+  resolve: { conditions: ['@gabata/source'] },
+  ssr: { resolve: { conditions: ['@gabata/source'] } },
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: mode === 'unit' ? [...configDefaults.exclude, ...browserTests()] : configDefaults.exclude,
     // Registers the fixture rulesets GABATA_EXTRA_RULESETS names (nothing when it is unset).
     setupFiles: ['test/setup-rulesets.ts'],

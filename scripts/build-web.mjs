@@ -35,6 +35,9 @@ const common = {
   minify: process.env.GABATA_WEB_MINIFY !== '0',
   logLevel: 'warning',
   metafile: true,
+  // The engine package is bundled from its TypeScript sources (its exports' "@gabata/source"
+  // condition), so the web build does not wait for the engine's own build.
+  conditions: ['@gabata/source'],
 };
 
 const hashOf = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 10);

@@ -4,12 +4,12 @@
  * and play goes on identically from the parsed copy.
  */
 import { describe, expect, it } from 'vitest';
-import { unwrap } from '../src/core/errors.js';
-import { MAX_MOVES } from '../src/core/game.js';
-import { Rng } from '../src/core/rng.js';
-import { PHASE_OVER } from '../src/core/state.js';
-import { abalalae } from '../src/games/abalalae.js';
-import { diffStates, makePosition, parseAnyPosition, parsePosition, positionToJSON } from '../src/notation/position.js';
+import { unwrap } from '../packages/engine/src/core/errors.js';
+import { MAX_MOVES } from '../packages/engine/src/core/game.js';
+import { Rng } from '../packages/engine/src/core/rng.js';
+import { PHASE_OVER } from '../packages/engine/src/core/state.js';
+import { abalalae } from '../packages/engine/src/games/abalalae.js';
+import { diffStates, makePosition, parseAnyPosition, parsePosition, positionToJSON } from '../packages/engine/src/notation/position.js';
 
 describe("Abalala'e position notation", () => {
   for (const options of [{ rounds: 4 }, { raceCaptures: true, winningsCountLater: false, rounds: 3 }]) {

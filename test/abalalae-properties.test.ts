@@ -7,13 +7,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { perft, playRandomMatch, randomPlaythrough } from '../src/core/debug.js';
-import { unwrap } from '../src/core/errors.js';
-import type { GameEvent } from '../src/core/events.js';
-import { MAX_MOVES, MOVE_PASS } from '../src/core/game.js';
-import { Rng } from '../src/core/rng.js';
-import { END_REASONS, PHASE_OVER, type State } from '../src/core/state.js';
-import { abalalae, type AbalalaeGame } from '../src/games/abalalae.js';
+import { perft, playRandomMatch, randomPlaythrough } from '../packages/engine/src/core/debug.js';
+import { unwrap } from '../packages/engine/src/core/errors.js';
+import type { GameEvent } from '../packages/engine/src/core/events.js';
+import { MAX_MOVES, MOVE_PASS } from '../packages/engine/src/core/game.js';
+import { Rng } from '../packages/engine/src/core/rng.js';
+import { END_REASONS, PHASE_OVER, type State } from '../packages/engine/src/core/state.js';
+import { abalalae, type AbalalaeGame } from '../packages/engine/src/games/abalalae.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_MOVES, MOVE_CONCEDE, type Game } from '../src/core/game.js';
-import { unwrap } from '../src/core/errors.js';
-import { Rng } from '../src/core/rng.js';
-import { END_REASONS, PHASE_OVER, type State } from '../src/core/state.js';
-import { RULESETS, getRuleset } from '../src/games/index.js';
+import { MAX_MOVES, MOVE_CONCEDE, type Game } from '../packages/engine/src/core/game.js';
+import { unwrap } from '../packages/engine/src/core/errors.js';
+import { Rng } from '../packages/engine/src/core/rng.js';
+import { END_REASONS, PHASE_OVER, type State } from '../packages/engine/src/core/state.js';
+import { RULESETS, getRuleset } from '../packages/engine/src/games/index.js';
 import {
   AGENT_KINDS,
   LEVELS,
@@ -18,10 +18,10 @@ import {
   type Agent,
   type SearchBudget,
   type SearchInfo,
-} from '../src/ai/index.js';
-import { isSimultaneous, randomPlayableMove } from '../src/ai/util.js';
-import { Zobrist } from '../src/ai/zobrist.js';
-import { RandomPlayout } from '../src/ai/playout.js';
+} from '../packages/engine/src/ai/index.js';
+import { isSimultaneous, randomPlayableMove } from '../packages/engine/src/ai/util.js';
+import { Zobrist } from '../packages/engine/src/ai/zobrist.js';
+import { RandomPlayout } from '../packages/engine/src/ai/playout.js';
 import { playMatch } from '../src/sim/match.js';
 import { makeToyGame } from './ai-toy.js';
 

@@ -13,11 +13,11 @@
  * (`race`): both players pick one of their holes at once; each pick's counters go to the picker's
  * store and the player whose pick held more moves first.
  */
-import { err, ok, type Result } from '../src/core/errors.js';
-import { standardReturns, type Game, type Ruleset } from '../src/core/game.js';
-import { gridGeometry } from '../src/core/geometry.js';
+import { err, ok, type Result } from '../packages/engine/src/core/errors.js';
+import { standardReturns, type Game, type Ruleset } from '../packages/engine/src/core/game.js';
+import { gridGeometry } from '../packages/engine/src/core/geometry.js';
 import { TOY_DESCRIPTION } from './helpers/toy-description.js';
-import { PHASE_CONTINUE, PHASE_OVER, PHASE_PLAY, PHASE_RACE, State } from '../src/core/state.js';
+import { PHASE_CONTINUE, PHASE_OVER, PHASE_PLAY, PHASE_RACE, State } from '../packages/engine/src/core/state.js';
 
 export interface ToyOptions {
   players?: number;

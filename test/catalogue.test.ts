@@ -18,7 +18,7 @@ import {
 import { loadFigures } from '../src/catalogue/figures-file.js';
 import { measureFigures } from '../src/catalogue/figures-measure.js';
 import { run } from '../src/cli/catalogue.js';
-import { RULESETS } from '../src/games/index.js';
+import { RULESETS } from '../packages/engine/src/games/index.js';
 import { extractFacts, fixtureFacts, seedFacts, seedTexts, seedsDir } from './helpers/seed-facts.js';
 
 const FACTS = seedFacts();

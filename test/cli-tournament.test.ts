@@ -9,7 +9,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getRuleset } from '../src/games/index.js';
+import { getRuleset } from '../packages/engine/src/games/index.js';
 import { setupDifference, type TournamentSetup } from '../src/sim/tournament.js';
 import { mustCreate } from './helpers/random-play.js';
 import {

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PHASE_OVER } from '../src/core/state.js';
-import { RULESETS } from '../src/games/index.js';
-import { legalMoveList, legalMoveListFor } from '../src/notation/move.js';
-import { makePosition, parsePosition, positionToJSON } from '../src/notation/position.js';
-import { parseRecord, replayRecord, stateResult } from '../src/notation/record.js';
+import { PHASE_OVER } from '../packages/engine/src/core/state.js';
+import { RULESETS } from '../packages/engine/src/games/index.js';
+import { legalMoveList, legalMoveListFor } from '../packages/engine/src/notation/move.js';
+import { makePosition, parsePosition, positionToJSON } from '../packages/engine/src/notation/position.js';
+import { parseRecord, replayRecord, stateResult } from '../packages/engine/src/notation/record.js';
 import { mustCreate, randomPlayout } from './helpers/random-play.js';
 
 const MAIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));

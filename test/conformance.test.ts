@@ -23,15 +23,15 @@
  *   set, a `mark` capture game marks holes and a game that marks holes says so.
  */
 import { describe, expect, it } from 'vitest';
-import { unwrap } from '../src/core/errors.js';
-import type { GameEvent } from '../src/core/events.js';
-import { MAX_MOVES, type Game } from '../src/core/game.js';
-import { Rng } from '../src/core/rng.js';
-import { PHASE_OVER, type State } from '../src/core/state.js';
-import { RULESETS } from '../src/games/index.js';
+import { unwrap } from '../packages/engine/src/core/errors.js';
+import type { GameEvent } from '../packages/engine/src/core/events.js';
+import { MAX_MOVES, type Game } from '../packages/engine/src/core/game.js';
+import { Rng } from '../packages/engine/src/core/rng.js';
+import { PHASE_OVER, type State } from '../packages/engine/src/core/state.js';
+import { RULESETS } from '../packages/engine/src/games/index.js';
 import { LANGUAGES, createI18n } from '../src/i18n/index.js';
-import { isSimultaneous } from '../src/notation/move.js';
-import { diffStates } from '../src/notation/position.js';
+import { isSimultaneous } from '../packages/engine/src/notation/move.js';
+import { diffStates } from '../packages/engine/src/notation/position.js';
 
 /** One seeded random match (at most `maxPlies` decisions), calling `each` before every decision. */
 function play(game: Game, seed: number, maxPlies: number, each: (s: State, moves: Int32Array, n: number) => void): State {

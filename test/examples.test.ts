@@ -18,11 +18,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Game } from '../src/core/game.js';
-import { PHASE_PLAY, type State } from '../src/core/state.js';
-import { RULESETS, getRuleset } from '../src/games/index.js';
-import { isSimultaneous, parseLegalMove, playMoveText } from '../src/notation/move.js';
-import { makePosition, parsePosition } from '../src/notation/position.js';
+import type { Game } from '../packages/engine/src/core/game.js';
+import { PHASE_PLAY, type State } from '../packages/engine/src/core/state.js';
+import { RULESETS, getRuleset } from '../packages/engine/src/games/index.js';
+import { isSimultaneous, parseLegalMove, playMoveText } from '../packages/engine/src/notation/move.js';
+import { makePosition, parsePosition } from '../packages/engine/src/notation/position.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const README = readFileSync(join(root, 'README.md'), 'utf8');

@@ -5,14 +5,14 @@
  * prints and parses back to itself and its legal moves can be played.
  */
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, GabataError, type Result } from '../src/core/errors.js';
-import { MAX_MOVES, type Game, type Ruleset } from '../src/core/game.js';
-import { Rng } from '../src/core/rng.js';
-import { PHASE_OVER, type State } from '../src/core/state.js';
-import { RULESETS } from '../src/games/index.js';
-import { isSimultaneous, parseLegalMove, parseMove, applyParsed } from '../src/notation/move.js';
-import { diffStates, makePosition, parseAnyPosition, parsePosition, parsePositionJSON, positionToJSON } from '../src/notation/position.js';
-import { makeRecord, parseRecord, replayRecord, stringifyRecord } from '../src/notation/record.js';
+import { ERROR_CODES, GabataError, type Result } from '../packages/engine/src/core/errors.js';
+import { MAX_MOVES, type Game, type Ruleset } from '../packages/engine/src/core/game.js';
+import { Rng } from '../packages/engine/src/core/rng.js';
+import { PHASE_OVER, type State } from '../packages/engine/src/core/state.js';
+import { RULESETS } from '../packages/engine/src/games/index.js';
+import { isSimultaneous, parseLegalMove, parseMove, applyParsed } from '../packages/engine/src/notation/move.js';
+import { diffStates, makePosition, parseAnyPosition, parsePosition, parsePositionJSON, positionToJSON } from '../packages/engine/src/notation/position.js';
+import { makeRecord, parseRecord, replayRecord, stringifyRecord } from '../packages/engine/src/notation/record.js';
 import { mustCreate, randomPlayout } from './helpers/random-play.js';
 
 const ALPHABET = '0123456789.,/:|()=-{}[]"wn* abcxyzABC\\\t\n\u00a0é💥';

@@ -2,11 +2,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { perft, playRandomMatch, randomPlaythrough } from '../src/core/debug.js';
-import { unwrap } from '../src/core/errors.js';
-import { MAX_MOVES, MOVE_PASS, type Game } from '../src/core/game.js';
-import { PHASE_OVER, type State } from '../src/core/state.js';
-import { gabataAdowa, gabataAksum } from '../src/games/gabata.js';
+import { perft, playRandomMatch, randomPlaythrough } from '../packages/engine/src/core/debug.js';
+import { unwrap } from '../packages/engine/src/core/errors.js';
+import { MAX_MOVES, MOVE_PASS, type Game } from '../packages/engine/src/core/game.js';
+import { PHASE_OVER, type State } from '../packages/engine/src/core/state.js';
+import { gabataAdowa, gabataAksum } from '../packages/engine/src/games/gabata.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const make = (r: typeof gabataAdowa, o: Record<string, unknown> = {}): Game => unwrap(r.create(o));

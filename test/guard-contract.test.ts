@@ -4,9 +4,9 @@
  * over seeded random matches of every registered ruleset.
  */
 import { describe, expect, it } from 'vitest';
-import { playRandomMatch } from '../src/core/debug.js';
-import { unwrap } from '../src/core/errors.js';
-import { RULESETS } from '../src/games/index.js';
+import { playRandomMatch } from '../packages/engine/src/core/debug.js';
+import { unwrap } from '../packages/engine/src/core/errors.js';
+import { RULESETS } from '../packages/engine/src/games/index.js';
 
 describe('repetition history contract', () => {
   for (const r of RULESETS) {

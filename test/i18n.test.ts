@@ -4,7 +4,7 @@
  * in a translation, and no Latin letters in Amharic or Tigrinya beyond the terms kept as the
  * sources write them. `t()` picks plural forms and writes numbers through Intl; the language is
  * chosen from the link, the remembered choice and the browser. The web app's tables (src/web/text.ts,
- * src/web/catalogue/text.ts) and the story of a move (src/notation/story.ts) are built from the
+ * src/web/catalogue/text.ts) and the story of a move (src/i18n/story-lines.ts) are built from the
  * catalogue: in Node they speak English, each function hands its arguments to the right variables,
  * and the games catalogue's first lines are the catalogue's English messages.
  */
@@ -18,10 +18,10 @@ import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../src/catalogue/entries.js';
-import type { GameEvent } from '../src/core/events.js';
-import { Rng } from '../src/core/rng.js';
-import { PHASE_OVER } from '../src/core/state.js';
-import { RULESETS } from '../src/games/index.js';
+import type { GameEvent } from '../packages/engine/src/core/events.js';
+import { Rng } from '../packages/engine/src/core/rng.js';
+import { PHASE_OVER } from '../packages/engine/src/core/state.js';
+import { RULESETS } from '../packages/engine/src/games/index.js';
 import {
   CATALOGUES,
   chooseLanguage,
@@ -40,8 +40,8 @@ import {
 import { en } from '../src/i18n/locales/en.js';
 import { tellStory, unitFor } from '../src/i18n/story.js';
 import { captureWords, catalogueWords, clauseTexts, levelNames, webWords } from '../src/i18n/web-words.js';
-import { isSimultaneous, legalMoveList, legalMoveListFor } from '../src/notation/move.js';
-import { storyLines, wordsFor } from '../src/notation/story.js';
+import { isSimultaneous, legalMoveList, legalMoveListFor } from '../packages/engine/src/notation/move.js';
+import { storyLines, wordsFor } from '../src/i18n/story-lines.js';
 import { CAPTURE_WORDS, CT, PROSE_TERMS, slug } from '../src/web/catalogue/text.js';
 import { CLAUSES, LEVEL_NAMES, T } from '../src/web/text.js';
 import { launchChromium } from './web-harness.js';
@@ -554,7 +554,7 @@ describe('i18n: the story of a move', () => {
   const name = (p: number): string => `Player ${p}`;
 
   it.each(RULESETS.map((r, i) => [r.info.id, i] as const))(
-    '%s: src/notation/story.ts tells it in English by default, in the language of its words or the one it is given',
+    '%s: src/i18n/story-lines.ts tells it in English by default, in the language of its words or the one it is given',
     (_id, index) => {
       const info = RULESETS[index]!.info;
       const types = new Set<string>();

@@ -6,8 +6,8 @@
  * that ruleset has, and no words are left for an option that no longer exists.
  */
 import { describe, expect, it } from 'vitest';
-import type { OptionSpec } from '../src/core/options.js';
-import { RULESETS } from '../src/games/index.js';
+import type { OptionSpec } from '../packages/engine/src/core/options.js';
+import { RULESETS } from '../packages/engine/src/games/index.js';
 import { CATALOGUES, createI18n, KEPT_TERMS, LANGUAGES } from '../src/i18n/index.js';
 import { optionLabel, pickValues, valueWords } from '../src/web/option-words.js';
 

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { MAX_MOVES } from '../src/core/game.js';
-import { unwrap } from '../src/core/errors.js';
-import { getRuleset } from '../src/games/index.js';
-import { EngineSession } from '../src/protocol/engine.js';
-import { EngineProcess } from '../src/protocol/client.js';
+import { MAX_MOVES } from '../packages/engine/src/core/game.js';
+import { unwrap } from '../packages/engine/src/core/errors.js';
+import { getRuleset } from '../packages/engine/src/games/index.js';
+import { EngineSession } from '../packages/engine/src/protocol/engine.js';
+import { EngineProcess } from '../packages/engine/src/protocol/client.js';
 import { boundedLines } from '../src/cli/engine.js';
 
 const CLI = join(process.cwd(), 'dist', 'cli', 'main.js');

@@ -10,10 +10,10 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_MOVES } from '../src/core/game.js';
-import { unwrap } from '../src/core/errors.js';
-import { getRuleset } from '../src/games/index.js';
-import { EngineSession, type SearchHost } from '../src/protocol/engine.js';
+import { MAX_MOVES } from '../packages/engine/src/core/game.js';
+import { unwrap } from '../packages/engine/src/core/errors.js';
+import { getRuleset } from '../packages/engine/src/games/index.js';
+import { EngineSession, type SearchHost } from '../packages/engine/src/protocol/engine.js';
 
 const CLI = join(process.cwd(), 'dist', 'cli', 'main.js');
 

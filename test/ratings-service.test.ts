@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_MOVES } from '../src/core/game.js';
+import { MAX_MOVES } from '../packages/engine/src/core/game.js';
 import { createGabataServer, type GabataServer } from '../src/server/app.js';
 import { sha256 } from '../src/server/keys.js';
 import { Ratings } from '../src/server/ratings/service.js';

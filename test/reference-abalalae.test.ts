@@ -8,11 +8,11 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { unwrap } from '../src/core/errors.js';
-import { MAX_MOVES, type Game } from '../src/core/game.js';
-import { Rng } from '../src/core/rng.js';
-import { PHASE_OVER, PHASE_PLAY, type State } from '../src/core/state.js';
-import { abalalae } from '../src/games/abalalae.js';
+import { unwrap } from '../packages/engine/src/core/errors.js';
+import { MAX_MOVES, type Game } from '../packages/engine/src/core/game.js';
+import { Rng } from '../packages/engine/src/core/rng.js';
+import { PHASE_OVER, PHASE_PLAY, type State } from '../packages/engine/src/core/state.js';
+import { abalalae } from '../packages/engine/src/games/abalalae.js';
 import { type AbalalaePos, abalalaeReference, coversAbalalae } from './reference/abalalae.js';
 import {
   type Reference,

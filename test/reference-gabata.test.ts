@@ -8,12 +8,12 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { playRandomMatch } from '../src/core/debug.js';
-import { unwrap } from '../src/core/errors.js';
-import { MOVE_PASS, type Game } from '../src/core/game.js';
-import { Rng } from '../src/core/rng.js';
-import { PHASE_CONTINUE, PHASE_PLAY, type State } from '../src/core/state.js';
-import { gabataAdowa, gabataAksum } from '../src/games/gabata.js';
+import { playRandomMatch } from '../packages/engine/src/core/debug.js';
+import { unwrap } from '../packages/engine/src/core/errors.js';
+import { MOVE_PASS, type Game } from '../packages/engine/src/core/game.js';
+import { Rng } from '../packages/engine/src/core/rng.js';
+import { PHASE_CONTINUE, PHASE_PLAY, type State } from '../packages/engine/src/core/state.js';
+import { gabataAdowa, gabataAksum } from '../packages/engine/src/games/gabata.js';
 import { coversGabata, gabataReference, type GabataPos } from './reference/gabata.js';
 import {
   type Reference,

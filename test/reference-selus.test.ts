@@ -8,13 +8,13 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { unwrap } from '../src/core/errors.js';
-import type { Game } from '../src/core/game.js';
-import { OWNERS_3X6_2P } from '../src/core/geometry.js';
-import { Rng } from '../src/core/rng.js';
-import { parseSparse } from '../src/core/sparse.js';
-import { PHASE_PLAY, State } from '../src/core/state.js';
-import { selus } from '../src/games/selus.js';
+import { unwrap } from '../packages/engine/src/core/errors.js';
+import type { Game } from '../packages/engine/src/core/game.js';
+import { OWNERS_3X6_2P } from '../packages/engine/src/core/geometry.js';
+import { Rng } from '../packages/engine/src/core/rng.js';
+import { parseSparse } from '../packages/engine/src/core/sparse.js';
+import { PHASE_PLAY, State } from '../packages/engine/src/core/state.js';
+import { selus } from '../packages/engine/src/games/selus.js';
 import {
   type Reference,
   checkNode,

@@ -10,8 +10,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../src/catalogue/index.js';
 import type { CatalogueEntry } from '../src/catalogue/types.js';
-import type { Ruleset } from '../src/core/game.js';
-import { RULESETS } from '../src/games/index.js';
+import type { Ruleset } from '../packages/engine/src/core/game.js';
+import { RULESETS } from '../packages/engine/src/games/index.js';
 import { parseRulesDoc } from './helpers/rules-doc.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -8,9 +8,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { randomPlaythrough } from '../src/core/debug.js';
-import { unwrap } from '../src/core/errors.js';
-import { selus } from '../src/games/selus.js';
+import { randomPlaythrough } from '../packages/engine/src/core/debug.js';
+import { unwrap } from '../packages/engine/src/core/errors.js';
+import { selus } from '../packages/engine/src/games/selus.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 

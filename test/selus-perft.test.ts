@@ -4,13 +4,13 @@
  * is worked by hand in the comments; deeper counts are the engine's, reviewed when first recorded.
  */
 import { describe, expect, it } from 'vitest';
-import { unwrap } from '../src/core/errors.js';
-import { perft } from '../src/core/debug.js';
-import type { Game } from '../src/core/game.js';
-import { OWNERS_3X6_2P } from '../src/core/geometry.js';
-import { parseSparse } from '../src/core/sparse.js';
-import { PHASE_PLAY, State } from '../src/core/state.js';
-import { selus } from '../src/games/selus.js';
+import { unwrap } from '../packages/engine/src/core/errors.js';
+import { perft } from '../packages/engine/src/core/debug.js';
+import type { Game } from '../packages/engine/src/core/game.js';
+import { OWNERS_3X6_2P } from '../packages/engine/src/core/geometry.js';
+import { parseSparse } from '../packages/engine/src/core/sparse.js';
+import { PHASE_PLAY, State } from '../packages/engine/src/core/state.js';
+import { selus } from '../packages/engine/src/games/selus.js';
 
 const DEFAULT = unwrap(selus.create({}));
 const LUDII = unwrap(selus.create({ preset: 'ludii' }));

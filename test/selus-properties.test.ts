@@ -4,13 +4,13 @@
  * (SEL-18, SEL-19) under several option sets, the ludii preset included.
  */
 import { describe, expect, it } from 'vitest';
-import { unwrap } from '../src/core/errors.js';
-import type { GameEvent } from '../src/core/events.js';
-import { MAX_MOVES, MOVE_CONCEDE, type Game } from '../src/core/game.js';
-import { describeState, randomPlaythrough } from '../src/core/debug.js';
-import { Rng } from '../src/core/rng.js';
-import { END_REASONS, PHASE_OVER, PHASE_RACE, type State } from '../src/core/state.js';
-import { selus } from '../src/games/selus.js';
+import { unwrap } from '../packages/engine/src/core/errors.js';
+import type { GameEvent } from '../packages/engine/src/core/events.js';
+import { MAX_MOVES, MOVE_CONCEDE, type Game } from '../packages/engine/src/core/game.js';
+import { describeState, randomPlaythrough } from '../packages/engine/src/core/debug.js';
+import { Rng } from '../packages/engine/src/core/rng.js';
+import { END_REASONS, PHASE_OVER, PHASE_RACE, type State } from '../packages/engine/src/core/state.js';
+import { selus } from '../packages/engine/src/games/selus.js';
 
 const OPTION_SETS: Record<string, unknown>[] = [
   {},

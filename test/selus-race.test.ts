@@ -4,13 +4,13 @@
  * model of the lock-step race written here independently of src/core/race.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { unwrap } from '../src/core/errors.js';
-import type { GameEvent } from '../src/core/events.js';
-import { MAX_MOVES, type Game } from '../src/core/game.js';
-import { OWNERS_3X6_2P, TRACK_G } from '../src/core/geometry.js';
-import { makeSparse } from '../src/core/sparse.js';
-import { PHASE_PLAY, PHASE_RACE } from '../src/core/state.js';
-import { parseJointMove, selus } from '../src/games/selus.js';
+import { unwrap } from '../packages/engine/src/core/errors.js';
+import type { GameEvent } from '../packages/engine/src/core/events.js';
+import { MAX_MOVES, type Game } from '../packages/engine/src/core/game.js';
+import { OWNERS_3X6_2P, TRACK_G } from '../packages/engine/src/core/geometry.js';
+import { makeSparse } from '../packages/engine/src/core/sparse.js';
+import { PHASE_PLAY, PHASE_RACE } from '../packages/engine/src/core/state.js';
+import { parseJointMove, selus } from '../packages/engine/src/games/selus.js';
 
 const make = (opts: Record<string, unknown> = {}): Game => unwrap(selus.create(opts));
 const NEXT = new Int8Array(18);

@@ -9,9 +9,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_MOVES, type Game } from '../src/core/game.js';
-import { PHASE_RACE, type State } from '../src/core/state.js';
-import { RULESETS, getRuleset } from '../src/games/index.js';
+import { MAX_MOVES, type Game } from '../packages/engine/src/core/game.js';
+import { PHASE_RACE, type State } from '../packages/engine/src/core/state.js';
+import { RULESETS, getRuleset } from '../packages/engine/src/games/index.js';
 import { ensureBuilt, newKey, request as rawRequest, startServer, tempDir, type Reply, type RunningServer } from './web-harness.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -12,10 +12,10 @@ import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync, writeS
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_MOVES, type Game } from '../src/core/game.js';
-import type { State } from '../src/core/state.js';
-import { getRuleset } from '../src/games/index.js';
-import { RECORD_FORMAT } from '../src/notation/record.js';
+import { MAX_MOVES, type Game } from '../packages/engine/src/core/game.js';
+import type { State } from '../packages/engine/src/core/state.js';
+import { getRuleset } from '../packages/engine/src/games/index.js';
+import { RECORD_FORMAT } from '../packages/engine/src/notation/record.js';
 import { HttpError } from '../src/server/http.js';
 import { damageLog } from '../src/server/integrity.js';
 import { sha256 } from '../src/server/keys.js';

@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { MAX_MOVES } from '../src/core/game.js';
+import { MAX_MOVES } from '../packages/engine/src/core/game.js';
 import { createGabataServer, type GabataServer } from '../src/server/app.js';
 import { keyHashOf } from '../src/server/keys.js';
 import { ensureBuilt, newKey, openLive, request, tempDir, type Reply } from './web-harness.js';

@@ -7,8 +7,8 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_MOVES, type Game } from '../src/core/game.js';
-import { getRuleset } from '../src/games/index.js';
+import { MAX_MOVES, type Game } from '../packages/engine/src/core/game.js';
+import { getRuleset } from '../packages/engine/src/games/index.js';
 import { ensureBuilt, newKey, openLive, request, restartServer, startServer, tempDir, type RunningServer } from './web-harness.js';
 
 let dir: string;

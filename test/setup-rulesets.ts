@@ -6,7 +6,7 @@
  */
 
 /** The fixtures a test run may register, by the name GABATA_EXTRA_RULESETS gives, and their modules. */
-const FIXTURES: Readonly<Record<string, () => Promise<{ readonly ruleset: import('../src/core/game.js').Ruleset }>>> = {
+const FIXTURES: Readonly<Record<string, () => Promise<{ readonly ruleset: import('../packages/engine/src/core/game.js').Ruleset }>>> = {
   kalah: async () => ({ ruleset: (await import('./fixtures/kalah/kalah.js')).kalah }),
 };
 
@@ -15,7 +15,7 @@ const wanted = (process.env['GABATA_EXTRA_RULESETS'] ?? '')
   .map((x) => x.trim())
   .filter((x) => x !== '');
 if (wanted.length > 0) {
-  const { RULESETS, registerRuleset } = await import('../src/games/index.js');
+  const { RULESETS, registerRuleset } = await import('../packages/engine/src/games/index.js');
   for (const name of wanted) {
     const load = FIXTURES[name];
     if (load === undefined)

@@ -7,11 +7,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { unwrap } from '../src/core/errors.js';
-import { MOVE_PASS, standardReturns, type Game } from '../src/core/game.js';
-import { END_REASONS, PHASE_OVER, State } from '../src/core/state.js';
-import { getRuleset } from '../src/games/index.js';
-import { parseRecord, replayRecord, stringifyRecord } from '../src/notation/record.js';
+import { unwrap } from '../packages/engine/src/core/errors.js';
+import { MOVE_PASS, standardReturns, type Game } from '../packages/engine/src/core/game.js';
+import { END_REASONS, PHASE_OVER, State } from '../packages/engine/src/core/state.js';
+import { getRuleset } from '../packages/engine/src/games/index.js';
+import { parseRecord, replayRecord, stringifyRecord } from '../packages/engine/src/notation/record.js';
 import { playBatch, splitBatches, type BatchSpec, type MatchOutcome } from '../src/sim/batch.js';
 import { LocalRunner } from '../src/sim/local-runner.js';
 import { MatchPlayer, RandomSeat } from '../src/sim/match.js';

@@ -9,10 +9,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { unwrap } from '../src/core/errors.js';
-import type { GameEvent } from '../src/core/events.js';
-import { getRuleset } from '../src/games/index.js';
-import { applyParsed, parseMove } from '../src/notation/move.js';
+import { unwrap } from '../packages/engine/src/core/errors.js';
+import type { GameEvent } from '../packages/engine/src/core/events.js';
+import { getRuleset } from '../packages/engine/src/games/index.js';
+import { applyParsed, parseMove } from '../packages/engine/src/notation/move.js';
 import { playBatch, type BatchSpec } from '../src/sim/batch.js';
 import {
   familyLists,

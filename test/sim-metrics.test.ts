@@ -6,11 +6,11 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { unwrap } from '../src/core/errors.js';
-import { MAX_MOVES } from '../src/core/game.js';
-import { PHASE_PLAY, type State } from '../src/core/state.js';
-import { getRuleset } from '../src/games/index.js';
-import { replayRecord } from '../src/notation/record.js';
+import { unwrap } from '../packages/engine/src/core/errors.js';
+import { MAX_MOVES } from '../packages/engine/src/core/game.js';
+import { PHASE_PLAY, type State } from '../packages/engine/src/core/state.js';
+import { getRuleset } from '../packages/engine/src/games/index.js';
+import { replayRecord } from '../packages/engine/src/notation/record.js';
 import { playBatch } from '../src/sim/batch.js';
 import { MetricsCollector, metricMeans, secured } from '../src/sim/metrics.js';
 

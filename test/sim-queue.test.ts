@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { type Job, Queue, QueueEvents, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { getRuleset } from '../src/games/index.js';
+import { getRuleset } from '../packages/engine/src/games/index.js';
 import { playBatch, type BatchSpec, type MatchOutcome } from '../src/sim/batch.js';
 import { QueueRunner } from '../src/sim/queue.js';
 import { PREFIX, type QueueResult, type QueueTask } from '../src/sim/queue/redis.js';

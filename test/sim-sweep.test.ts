@@ -8,8 +8,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { unwrap } from '../src/core/errors.js';
-import { getRuleset } from '../src/games/index.js';
+import { unwrap } from '../packages/engine/src/core/errors.js';
+import { getRuleset } from '../packages/engine/src/games/index.js';
 import { aggregateCell, aggregateMatches } from '../src/sim/aggregate.js';
 import { meanInterval, ratioInterval, t975 } from '../src/stats/intervals.js';
 import { expandGrid, parseGrid, splitAgents } from '../src/sim/grid.js';

@@ -15,11 +15,11 @@
  * 7. A record names one agent per player.
  */
 import { describe, expect, it } from 'vitest';
-import type { Game, Ruleset } from '../src/core/game.js';
-import { PHASE_PLAY, type State } from '../src/core/state.js';
-import { RULESETS } from '../src/games/index.js';
-import { makePosition, parseAnyPosition, positionToJSON } from '../src/notation/position.js';
-import { makeRecord, parseRecord } from '../src/notation/record.js';
+import type { Game, Ruleset } from '../packages/engine/src/core/game.js';
+import { PHASE_PLAY, type State } from '../packages/engine/src/core/state.js';
+import { RULESETS } from '../packages/engine/src/games/index.js';
+import { makePosition, parseAnyPosition, positionToJSON } from '../packages/engine/src/notation/position.js';
+import { makeRecord, parseRecord } from '../packages/engine/src/notation/record.js';
 import { mustCreate, randomPlayout } from './helpers/random-play.js';
 
 function ruleset(id: string): Ruleset {

@@ -6,9 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { perft as sourcePerft, randomPlaythrough as sourcePlaythrough } from '../src/core/debug.js';
-import { unwrap } from '../src/core/errors.js';
-import { getRuleset } from '../src/games/index.js';
+import { perft as sourcePerft, randomPlaythrough as sourcePlaythrough } from '../packages/engine/src/core/debug.js';
+import { unwrap } from '../packages/engine/src/core/errors.js';
+import { getRuleset } from '../packages/engine/src/games/index.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SCAFFOLDING = ['perft', 'randomPlaythrough', 'describeState'] as const;
@@ -33,8 +33,8 @@ describe('gabata/testing holds the test scaffolding, gabata/core does not', () =
 
   it('gabata/testing exports them, and they work on a ruleset', async () => {
     for (const name of [...SCAFFOLDING, 'playRandomMatch']) expect(typeof testing[name], name).toBe('function');
-    const games = (await import(pathToFileURL(join(root, 'dist/games/index.js')).href)) as typeof import('../src/games/index.js');
-    const { perft, randomPlaythrough } = testing as typeof import('../src/testing/index.js');
+    const games = (await import(pathToFileURL(join(root, 'dist/games/index.js')).href)) as typeof import('../packages/engine/src/games/index.js');
+    const { perft, randomPlaythrough } = testing as typeof import('../packages/engine/src/testing/index.js');
     const ruleset = games.getRuleset('gabata-adowa');
     if (!ruleset.ok) throw new Error(ruleset.error.message);
     const game = ruleset.value.create({});

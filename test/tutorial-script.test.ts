@@ -6,10 +6,10 @@
  * for the same seed.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent } from '../src/core/events.js';
-import { MAX_MOVES, type Game } from '../src/core/game.js';
-import { PHASE_RACE, type State } from '../src/core/state.js';
-import { RULESETS } from '../src/games/index.js';
+import type { GameEvent } from '../packages/engine/src/core/events.js';
+import { MAX_MOVES, type Game } from '../packages/engine/src/core/game.js';
+import { PHASE_RACE, type State } from '../packages/engine/src/core/state.js';
+import { RULESETS } from '../packages/engine/src/games/index.js';
 import { applyEvent, boardStateOf } from '../src/web/animate.js';
 import { buildTutorial, type TutorialScript } from '../src/web/tutorial-script.js';
 

@@ -4,11 +4,11 @@
  * matches; and a race tick is one frame holding every racer's drop.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent } from '../src/core/events.js';
-import { MAX_MOVES, MOVE_CONCEDE } from '../src/core/game.js';
-import { Rng } from '../src/core/rng.js';
-import { PHASE_OVER, PHASE_RACE } from '../src/core/state.js';
-import { RULESETS, getRuleset } from '../src/games/index.js';
+import type { GameEvent } from '../packages/engine/src/core/events.js';
+import { MAX_MOVES, MOVE_CONCEDE } from '../packages/engine/src/core/game.js';
+import { Rng } from '../packages/engine/src/core/rng.js';
+import { PHASE_OVER, PHASE_RACE } from '../packages/engine/src/core/state.js';
+import { RULESETS, getRuleset } from '../packages/engine/src/games/index.js';
 import type { BoardState } from '../src/web/board.js';
 import { animate, applyEvent, applyEvents, boardBefore, boardStateOf, copyBoard, frames } from '../src/web/animate.js';
 

@@ -7,10 +7,10 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { GameEvent } from '../src/core/events.js';
-import type { Game } from '../src/core/game.js';
-import { PHASE_OVER, type State } from '../src/core/state.js';
-import { RULESETS, getRuleset } from '../src/games/index.js';
+import type { GameEvent } from '../packages/engine/src/core/events.js';
+import type { Game } from '../packages/engine/src/core/game.js';
+import { PHASE_OVER, type State } from '../packages/engine/src/core/state.js';
+import { RULESETS, getRuleset } from '../packages/engine/src/games/index.js';
 import { createI18n } from '../src/i18n/index.js';
 import { optionLabel, valueWords } from '../src/web/option-words.js';
 import { PageErrors } from './helpers/page-errors.js';

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE, parseDms } from '../src/catalogue/index.js';
-import { RULESETS } from '../src/games/index.js';
+import { RULESETS } from '../packages/engine/src/games/index.js';
 import { seedFacts } from './helpers/seed-facts.js';
 import { CHROMIUM, launchChromium } from './web-harness.js';
 

@@ -5,8 +5,8 @@
  * worker a fake whose answers the test releases one at a time, so each mode can be seen.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_MOVES, type Game } from '../src/core/game.js';
-import { PHASE_OVER, type State } from '../src/core/state.js';
+import { MAX_MOVES, type Game } from '../packages/engine/src/core/game.js';
+import { PHASE_OVER, type State } from '../packages/engine/src/core/state.js';
 import { applyDecision, buildGame as buildServerGame, replay, statusOf } from '../src/server/match.js';
 import { ApiError, type Decision, type MoveReply } from '../src/web/api.js';
 import { PlayController } from '../src/web/controller.js';

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RULESETS } from '../src/games/index.js';
+import { RULESETS } from '../packages/engine/src/games/index.js';
 import { createGabataServer, type GabataServer } from '../src/server/app.js';
 import { registerSweeps } from '../src/server/sweeps.js';
 import { PageErrors } from './helpers/page-errors.js';

@@ -11,9 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import WebSocket from 'ws';
-import type { Game } from '../src/core/game.js';
-import type { State } from '../src/core/state.js';
-import { getRuleset } from '../src/games/index.js';
+import type { Game } from '../packages/engine/src/core/game.js';
+import type { State } from '../packages/engine/src/core/state.js';
+import { getRuleset } from '../packages/engine/src/games/index.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -8,12 +8,12 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MAX_MOVES, MOVE_PASS } from '../src/core/game.js';
-import { Rng } from '../src/core/rng.js';
-import { PHASE_OVER, PHASE_RACE } from '../src/core/state.js';
-import { getRuleset } from '../src/games/index.js';
+import { MAX_MOVES, MOVE_PASS } from '../packages/engine/src/core/game.js';
+import { Rng } from '../packages/engine/src/core/rng.js';
+import { PHASE_OVER, PHASE_RACE } from '../packages/engine/src/core/state.js';
+import { getRuleset } from '../packages/engine/src/games/index.js';
 import { CATALOGUES, KEPT_TERMS, LANGUAGE_STORAGE_KEY, LANGUAGES } from '../src/i18n/index.js';
-import { makeRecord, recordJointMoveText, recordMoveText } from '../src/notation/record.js';
+import { makeRecord, recordJointMoveText, recordMoveText } from '../packages/engine/src/notation/record.js';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';
 import { ROOT } from './web-harness.js';
 import { browser, contexts, pageErrors, server, useWebSuite } from './helpers/web-suite.js';

@@ -10,8 +10,8 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { OptionSpec } from '../src/core/options.js';
-import { RULESETS } from '../src/games/index.js';
+import type { OptionSpec } from '../packages/engine/src/core/options.js';
+import { RULESETS } from '../packages/engine/src/games/index.js';
 import { CATALOGUES, createI18n, KEPT_TERMS } from '../src/i18n/index.js';
 import { GUARD_OPTIONS, optionLabel, valueWords } from '../src/web/option-words.js';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';

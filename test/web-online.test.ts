@@ -11,7 +11,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Rng } from '../src/core/rng.js';
+import { Rng } from '../packages/engine/src/core/rng.js';
 import { PageErrors } from './helpers/page-errors.js';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';
 import { closeWebSuite, openWebSuite, replayStored, restartServer, ROOT, type RunningServer } from './web-harness.js';

@@ -7,11 +7,11 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { GameEvent } from '../src/core/events.js';
-import { MAX_MOVES, MOVE_PASS, type Game } from '../src/core/game.js';
-import { PHASE_OVER, PHASE_RACE, type State } from '../src/core/state.js';
-import { RULESETS, getRuleset } from '../src/games/index.js';
-import { makeRecord, recordJointMoveText, recordMoveText } from '../src/notation/record.js';
+import type { GameEvent } from '../packages/engine/src/core/events.js';
+import { MAX_MOVES, MOVE_PASS, type Game } from '../packages/engine/src/core/game.js';
+import { PHASE_OVER, PHASE_RACE, type State } from '../packages/engine/src/core/state.js';
+import { RULESETS, getRuleset } from '../packages/engine/src/games/index.js';
+import { makeRecord, recordJointMoveText, recordMoveText } from '../packages/engine/src/notation/record.js';
 import { PageErrors } from './helpers/page-errors.js';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';
 import { closeWebSuite, openWebSuite, ROOT, type RunningServer } from './web-harness.js';

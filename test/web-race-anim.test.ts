@@ -10,9 +10,9 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { GameEvent } from '../src/core/events.js';
-import type { Game } from '../src/core/game.js';
-import { getRuleset } from '../src/games/index.js';
+import type { GameEvent } from '../packages/engine/src/core/events.js';
+import type { Game } from '../packages/engine/src/core/game.js';
+import { getRuleset } from '../packages/engine/src/games/index.js';
 import { PageErrors } from './helpers/page-errors.js';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';
 import { closeWebSuite, openWebSuite, ROOT, type RunningServer } from './web-harness.js';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RaceResultFile } from '../src/ai/race-result.js';
+import type { RaceResultFile } from '../packages/engine/src/ai/race-result.js';
 import { PageErrors } from './helpers/page-errors.js';
 import { closeWebSuite, openWebSuite, ROOT, type RunningServer } from './web-harness.js';
 

@@ -9,8 +9,8 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { GEOMETRY_3X6_A, GEOMETRY_3X6_G, TRACK_A_P1, TRACK_G, type Geometry } from '../src/core/geometry.js';
-import { GEOMETRY_2X4, RING_CCW } from '../src/games/gifia.js';
+import { GEOMETRY_3X6_A, GEOMETRY_3X6_G, TRACK_A_P1, TRACK_G, type Geometry } from '../packages/engine/src/core/geometry.js';
+import { GEOMETRY_2X4, RING_CCW } from '../packages/engine/src/games/gifia.js';
 import { KEPT_TERMS } from '../src/i18n/index.js';
 import { crosses, laneRoute, neighbours, trackPlayer, trackSegments, type Disc, type Point, type TrackSegment } from '../src/web/track.js';
 import { PageErrors } from './helpers/page-errors.js';

@@ -5,10 +5,7 @@
  * interface. A concept that a ruleset has but never shows in play would be missed, so the
  * exploring player avoids conceding and passing whenever it has another move.
  */
-import type { GameEvent } from '../core/events.js';
-import { MAX_MOVES, MOVE_CONCEDE, MOVE_PASS, type Game, type Ruleset } from '../core/game.js';
-import { Rng } from '../core/rng.js';
-import { PHASE_OVER, PHASE_RACE, type State } from '../core/state.js';
+import { type Game, type GameEvent, MAX_MOVES, MOVE_CONCEDE, MOVE_PASS, PHASE_OVER, PHASE_RACE, Rng, type Ruleset, type State } from '@gabata/engine/core';
 
 export interface Concepts {
   readonly rows: number;

@@ -2,7 +2,7 @@
  * Degrees-minutes-seconds as the portal prints them (`14° 7'55.67"N, 38°43'8.99"E`) to decimal
  * degrees, north and east positive.
  */
-import { err, ok, type Result } from '../core/errors.js';
+import { err, ok, type Result } from '@gabata/engine/core';
 import type { LatLon } from './types.js';
 
 const PART = /(\d{1,3})\s*°\s*(\d{1,2})\s*['’′]\s*(\d{1,2}(?:\.\d+)?)\s*["”″]\s*([NSEW])/g;

@@ -4,9 +4,7 @@
  * (stats/intervals.ts): the catalogue's figures and a sweep's cells are computed the same way.
  * Node and CLI only (the browser reads the figures file).
  */
-import { MAX_MOVES, type Ruleset } from '../core/game.js';
-import { playRandomMatch } from '../core/debug.js';
-import { PHASE_OVER, PHASE_RACE } from '../core/state.js';
+import { MAX_MOVES, PHASE_OVER, PHASE_RACE, playRandomMatch, type Ruleset } from '@gabata/engine/core';
 import { mean, moverTally, quartiles, ratioInterval } from '../stats/intervals.js';
 import { POLICY, type Figures } from './figures.js';
 

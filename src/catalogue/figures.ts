@@ -6,7 +6,7 @@
  * says so beside the numbers. The figures are measured by figures-measure.ts (Node only, with
  * the simulations' aggregation code); this module is the browser-safe part.
  */
-import type { OptionValue } from '../core/options.js';
+import type { OptionValue } from '@gabata/engine/core';
 import type { Concepts } from './concepts.js';
 
 export interface Figures {

@@ -4,7 +4,7 @@
  * on disk is handled by figures-file.ts, and figures are measured by figures-measure.ts (which plays
  * matches through the simulation layer).
  */
-import type { Ruleset } from '../core/game.js';
+import type { Ruleset } from '@gabata/engine/core';
 import { CATALOGUE } from './entries.js';
 import type { CatalogueEntry } from './types.js';
 

@@ -3,8 +3,7 @@
  * source its pages, every evidence record every field, and coordinates agree with the DMS text
  * they were converted from. The build (`gabata catalogue --check`) and the tests call it.
  */
-import { err, ok, type Result } from '../core/errors.js';
-import type { Ruleset } from '../core/game.js';
+import { err, ok, type Result, type Ruleset } from '@gabata/engine/core';
 import { parseDms } from './dms.js';
 import type { CatalogueEntry, CatalogueSource, EvidenceRecord, Place } from './types.js';
 

@@ -3,11 +3,8 @@
  * position after them; with --json also each move's events and the result once the match is over.
  * An illegal or malformed move stops with exit code 1 and names the move (its index and text).
  */
-import { GabataError } from '../core/errors.js';
-import type { GameEvent } from '../core/events.js';
-import { bareMessage, playMoveText } from '../notation/move.js';
-import { makePosition, positionToJSON } from '../notation/position.js';
-import { stateResult } from '../notation/record.js';
+import { GabataError, type GameEvent } from '@gabata/engine/core';
+import { bareMessage, makePosition, playMoveText, positionToJSON, stateResult } from '@gabata/engine/notation';
 import { EXIT_OK, fail, findRuleset, parseCommon, printJSON, readPosition } from './args.js';
 
 const HELP = `usage: gabata apply <ruleset> <position> <move>... [--json]

@@ -9,11 +9,9 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { err, ok, type GabataError, type Result } from '../core/errors.js';
-import type { Game, Ruleset } from '../core/game.js';
-import type { State } from '../core/state.js';
-import { getRuleset } from '../games/index.js';
-import { parseAnyPosition } from '../notation/position.js';
+import { err, type GabataError, type Game, ok, type Result, type Ruleset, type State } from '@gabata/engine/core';
+import { getRuleset } from '@gabata/engine/games';
+import { parseAnyPosition } from '@gabata/engine/notation';
 
 export const EXIT_OK = 0;
 export const EXIT_INPUT = 1;

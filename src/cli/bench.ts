@@ -6,10 +6,8 @@
 import { availableParallelism, cpus } from 'node:os';
 import { LUDII_ADOWA } from '../sim/ludii-reference.js';
 import { parseArgs } from 'node:util';
-import { GabataError, unwrap } from '../core/errors.js';
-import type { Game } from '../core/game.js';
-import { deriveSeed } from '../core/rng.js';
-import { RULESETS, getRuleset } from '../games/index.js';
+import { deriveSeed, GabataError, type Game, unwrap } from '@gabata/engine/core';
+import { RULESETS, getRuleset } from '@gabata/engine/games';
 import {
   alphaBetaRate,
   bytesPerPosition,

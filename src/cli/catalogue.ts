@@ -11,7 +11,7 @@ import { figuresProblems, type Figures } from '../catalogue/figures.js';
 import { figuresPath, loadFigures, saveFigures } from '../catalogue/figures-file.js';
 import { measureFigures } from '../catalogue/figures-measure.js';
 import { catalogueProblems } from '../catalogue/validate.js';
-import { RULESETS } from '../games/index.js';
+import { RULESETS } from '@gabata/engine/games';
 
 const HELP = `usage: gabata catalogue [--json] [--check] [--refresh [--games N] [--seed S] [--only ID]]
 

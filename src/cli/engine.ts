@@ -3,8 +3,7 @@
  * the end of input. Searches run in a worker thread, so `stop`, `isready` and `quit` are answered
  * while one runs.
  */
-import { EngineSession, MAX_LINE } from '../protocol/engine.js';
-import { SearchWorker } from '../protocol/search-host.js';
+import { EngineSession, MAX_LINE, SearchWorker } from '@gabata/engine/protocol';
 
 const HELP = `usage: gabata engine
 

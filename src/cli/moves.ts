@@ -4,12 +4,8 @@
  * (the ruleset's move number) and the hole it starts from (found by playing it on a copy with
  * the event trace: the first hole lifted; null for a pass).
  */
-import { GabataError } from '../core/errors.js';
-import type { GameEvent } from '../core/events.js';
-import type { Game } from '../core/game.js';
-import { PHASES, PHASE_OVER, type State } from '../core/state.js';
-import { isSimultaneous, legalMoveList, legalMoveListFor } from '../notation/move.js';
-import { stateResult } from '../notation/record.js';
+import { GabataError, type Game, type GameEvent, PHASE_OVER, PHASES, type State } from '@gabata/engine/core';
+import { isSimultaneous, legalMoveList, legalMoveListFor, stateResult } from '@gabata/engine/notation';
 import { EXIT_OK, fail, findRuleset, parseCommon, printJSON, readPosition } from './args.js';
 
 const HELP = `usage: gabata moves <ruleset> <position> [--json]

@@ -16,27 +16,11 @@
 import { statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
-import { makeAgent, type Agent } from '../ai/index.js';
-import { err, GabataError, ok, type Result } from '../core/errors.js';
-import type { GameEvent } from '../core/events.js';
-import type { Game } from '../core/game.js';
-import { deriveSeed } from '../core/rng.js';
-import { PHASE_OVER, type State } from '../core/state.js';
-import { RULESETS } from '../games/index.js';
-import { makeDiagram } from '../notation/diagram.js';
-import {
-  bareMessage,
-  isSimultaneous,
-  legalMoveList,
-  legalMoveListFor,
-  legalMovesText,
-  makeJointMove,
-  makeParsedMove,
-  playMoveText,
-} from '../notation/move.js';
-import { makePosition } from '../notation/position.js';
-import { makeRecord, stateResult, stringifyRecord } from '../notation/record.js';
-import { storyLines, wordsFor } from '../notation/story.js';
+import { makeAgent, type Agent } from '@gabata/engine/ai';
+import { deriveSeed, err, GabataError, type Game, type GameEvent, ok, PHASE_OVER, type Result, type State } from '@gabata/engine/core';
+import { RULESETS } from '@gabata/engine/games';
+import { bareMessage, isSimultaneous, legalMoveList, legalMoveListFor, legalMovesText, makeDiagram, makeJointMove, makeParsedMove, makePosition, makeRecord, playMoveText, stateResult, stringifyRecord } from '@gabata/engine/notation';
+import { storyLines, wordsFor } from '../i18n/story-lines.js';
 import { DEFAULT_SEED, EXIT_OK, fail, findRuleset, makeGame, parseCommon } from './args.js';
 
 /** The signals that end play with the record kept, and the exit code of each (128 + its number). */

@@ -1,4 +1,4 @@
-import { asGabataError, type GabataError } from '../core/errors.js';
+import { asGabataError, type GabataError } from '@gabata/engine/core';
 import type { BatchSpec, MatchOutcome } from '../sim/batch.js';
 import type { BatchRunner } from '../sim/runner.js';
 

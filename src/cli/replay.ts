@@ -17,14 +17,9 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { err, GabataError, ok, type Result } from '../core/errors.js';
-import type { GameEvent } from '../core/events.js';
-import type { Game } from '../core/game.js';
-import type { State } from '../core/state.js';
-import { makeDiagram } from '../notation/diagram.js';
-import { makePosition, positionToJSON } from '../notation/position.js';
-import { parseRecord, replayRecord, stateResult, type GameRecord } from '../notation/record.js';
-import { storyLines, wordsFor, type StoryLine } from '../notation/story.js';
+import { err, GabataError, type Game, type GameEvent, ok, type Result, type State } from '@gabata/engine/core';
+import { type GameRecord, makeDiagram, makePosition, parseRecord, positionToJSON, replayRecord, stateResult } from '@gabata/engine/notation';
+import { storyLines, wordsFor, type StoryLine } from '../i18n/story-lines.js';
 import { EXIT_OK, fail } from './args.js';
 
 const HELP = `usage: gabata replay <record.json> [--to N] [--json] [--line K]

@@ -1,10 +1,8 @@
 /**
  * `gabata rulesets [--json]`: every registered ruleset with its provenance and options.
  */
-import { GabataError } from '../core/errors.js';
-import type { OptionSpec } from '../core/options.js';
-import { optionValuesText } from '../core/options.js';
-import { RULESETS } from '../games/index.js';
+import { GabataError, type OptionSpec, optionValuesText } from '@gabata/engine/core';
+import { RULESETS } from '@gabata/engine/games';
 import { EXIT_OK, fail, parseCommon, printJSON } from './args.js';
 
 const HELP = `usage: gabata rulesets [--json]

@@ -2,10 +2,8 @@
  * `gabata show <ruleset> <position> [--json]`: a board diagram of the position, or its JSON form
  * (which every command accepts back as a position).
  */
-import { GabataError } from '../core/errors.js';
-import { makeDiagram } from '../notation/diagram.js';
-import { legalMovesText } from '../notation/move.js';
-import { makePosition, positionToJSON } from '../notation/position.js';
+import { GabataError } from '@gabata/engine/core';
+import { legalMovesText, makeDiagram, makePosition, positionToJSON } from '@gabata/engine/notation';
 import { EXIT_OK, fail, findRuleset, parseCommon, printJSON, readPosition } from './args.js';
 
 const HELP = `usage: gabata show <ruleset> <position> [--json]

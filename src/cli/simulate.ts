@@ -7,8 +7,8 @@
  * every finished match (in the summary and in the out file, one record per line).
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
-import { asGabataError, err, GabataError, type Result } from '../core/errors.js';
-import { makeAgent } from '../ai/index.js';
+import { asGabataError, err, GabataError, type Result } from '@gabata/engine/core';
+import { makeAgent } from '@gabata/engine/ai';
 import { defaultBatchSize, splitBatches, type BatchSpec, type MatchOutcome } from '../sim/batch.js';
 import { openRunner } from '../sim/runners.js';
 import type { BatchRunner } from '../sim/runner.js';

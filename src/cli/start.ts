@@ -3,8 +3,8 @@
  * the initial position, as text (or JSON with --json).
  */
 import { EXIT_OK, DEFAULT_SEED, fail, findRuleset, makeGame, parseCommon, printJSON } from './args.js';
-import { GabataError } from '../core/errors.js';
-import { makePosition, positionToJSON } from '../notation/position.js';
+import { GabataError } from '@gabata/engine/core';
+import { makePosition, positionToJSON } from '@gabata/engine/notation';
 
 const HELP = `usage: gabata start <ruleset> [--option name=value]... [--preset NAME] [--players N] [--seed S] [--json]
 

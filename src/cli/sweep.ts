@@ -7,8 +7,8 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { asGabataError, err, type GabataError, ok, type Result } from '../core/errors.js';
-import { makeAgent } from '../ai/index.js';
+import { asGabataError, err, type GabataError, ok, type Result } from '@gabata/engine/core';
+import { makeAgent } from '@gabata/engine/ai';
 import type { MeanInterval } from '../stats/intervals.js';
 import { DEFAULT_MAX_CELLS, parseGrid, splitAgents, type Grid } from '../sim/grid.js';
 import { sweepDocument, type SweepDocument } from '../sim/report/document.js';

@@ -9,11 +9,9 @@
  */
 import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { err, GabataError, ok, unwrap, type Result } from '../core/errors.js';
-import type { Game } from '../core/game.js';
-import { deriveSeed } from '../core/rng.js';
-import { makeAgent } from '../ai/index.js';
-import { EngineProcess } from '../protocol/client.js';
+import { deriveSeed, err, GabataError, type Game, ok, type Result, unwrap } from '@gabata/engine/core';
+import { makeAgent } from '@gabata/engine/ai';
+import { EngineProcess } from '@gabata/engine/protocol';
 import { agentPlayer, playMatchAsync, type AsyncPlayer } from '../sim/async-match.js';
 import type { MatchResult } from '../sim/match.js';
 import type { BatchRunner } from '../sim/runner.js';

@@ -6,7 +6,7 @@
  * queue at once.
  */
 import { parseArgs } from 'node:util';
-import { GabataError } from '../core/errors.js';
+import { GabataError } from '@gabata/engine/core';
 import { packageVersion } from '../sim/queue/redis.js';
 import { QueueWorker } from '../sim/queue/worker.js';
 import { DEFAULT_WORKERS, EXIT_OK, fail, MAX_WORKERS, parseWorkers } from './args.js';

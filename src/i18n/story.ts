@@ -1,6 +1,6 @@
 /**
  * The story of a move in any language: each engine event turned into one sentence of the message
- * catalogue (`story.*`). It says in the English catalogue exactly what src/notation/story.ts says
+ * catalogue (`story.*`). It says in the English catalogue exactly what src/i18n/story-lines.ts says
  * (test/i18n.test.ts checks this event by event), so that story.ts can hand its words over to it.
  *
  * ```ts
@@ -9,8 +9,7 @@
  * tellEvent(ev, (p) => i18n.t('web.person', { player: p }), unit, i18n);
  * ```
  */
-import type { GameEvent } from '../core/events.js';
-import type { RulesetInfo, RulesetWords } from '../core/game.js';
+import type { GameEvent, RulesetInfo, RulesetWords } from '@gabata/engine/core';
 import type { I18n } from './index.js';
 
 /** What the counters of a ruleset are called (its description names the word: beans in Gifia). */

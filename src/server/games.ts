@@ -7,9 +7,8 @@
  * key holds the seat (401 without a key, 403 for another's seat).
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { RULESETS } from '../games/index.js';
-import { bareMessage } from '../notation/move.js';
-import type { GameRecord } from '../notation/record.js';
+import { RULESETS } from '@gabata/engine/games';
+import { bareMessage, type GameRecord } from '@gabata/engine/notation';
 import { HttpError, fail } from './http.js';
 import { sha256, newToken } from './keys.js';
 import { applyDecision, buildGame, snapshot } from './match.js';

@@ -3,7 +3,7 @@
  * `{ error: { code, message } }` (over HTTP) or `{ type: 'error', code, message }` (over the live
  * socket). The server's own codes (who may act, what the edge refuses) join the engine's codes.
  */
-import type { ErrorCode, GabataError } from '../core/errors.js';
+import type { ErrorCode, GabataError } from '@gabata/engine/core';
 
 /** Request bodies over this are refused (413) before they are parsed. */
 export const MAX_BODY_BYTES = 256 * 1024;

@@ -4,12 +4,9 @@
  * its event trace. Everything here is pure (no I/O), so the API layer can validate a move before
  * it touches the database.
  */
-import { err, ok, type Result } from '../core/errors.js';
-import type { GameEvent } from '../core/events.js';
-import { MAX_MOVES, MOVE_CONCEDE, MOVE_PASS, type Game } from '../core/game.js';
-import { PHASES, PHASE_OVER, PHASE_RACE, type State } from '../core/state.js';
-import { getRuleset } from '../games/index.js';
-import { bareMessage } from '../notation/move.js';
+import { err, type Game, type GameEvent, MAX_MOVES, MOVE_CONCEDE, MOVE_PASS, ok, PHASE_OVER, PHASE_RACE, PHASES, type Result, type State } from '@gabata/engine/core';
+import { getRuleset } from '@gabata/engine/games';
+import { bareMessage } from '@gabata/engine/notation';
 
 /** A decision as the API receives it. */
 export interface DecisionInput {

@@ -3,11 +3,8 @@
  * record's `agents` carry the seat kinds ('human', 'computer:3'), so an exported game imports
  * with the same seats.
  */
-import { err, ok, type Result } from '../core/errors.js';
-import type { Game } from '../core/game.js';
-import type { State } from '../core/state.js';
-import { bareMessage } from '../notation/move.js';
-import { makeRecord, parseRecord, type GameRecord } from '../notation/record.js';
+import { err, type Game, ok, type Result, type State } from '@gabata/engine/core';
+import { bareMessage, type GameRecord, makeRecord, parseRecord } from '@gabata/engine/notation';
 import { isSimultaneous, type DecisionInput } from './match.js';
 import type { GameRow, MoveRow } from './store.js';
 

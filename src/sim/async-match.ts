@@ -2,11 +2,9 @@
  * A match between players that answer asynchronously (external engines, or agents wrapped as
  * such). Used by tournaments that include engines; the move texts are the lingua franca.
  */
-import { GabataError } from '../core/errors.js';
-import { MAX_MOVES, type Game } from '../core/game.js';
-import { PHASE_OVER, PHASE_PLAY, PHASE_RACE } from '../core/state.js';
-import type { Agent } from '../ai/index.js';
-import { makeJointMove } from '../notation/move.js';
+import { GabataError, type Game, MAX_MOVES, PHASE_OVER, PHASE_PLAY, PHASE_RACE } from '@gabata/engine/core';
+import type { Agent } from '@gabata/engine/ai';
+import { makeJointMove } from '@gabata/engine/notation';
 import { summarise, type MatchResult } from './match.js';
 
 export interface AsyncPlayer {
@@ -17,7 +15,7 @@ export interface AsyncPlayer {
    * The move text this player chooses after `moves` (texts from the start); `player` is set at a
    * simultaneous node.
    */
-  choose(game: Game, moves: readonly string[], state: import('../core/state.js').State, player?: number): Promise<string>;
+  choose(game: Game, moves: readonly string[], state: import('@gabata/engine/core').State, player?: number): Promise<string>;
 }
 
 /** An in-process agent as an async player. */

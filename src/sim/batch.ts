@@ -9,9 +9,8 @@
  * queue (issue 14). Outcomes travel between threads packed (`packOutcomes`): numbers in one
  * transferable array, records and metrics beside them only when a batch asked for them.
  */
-import { deriveSeed } from '../core/rng.js';
-import { END_REASONS } from '../core/state.js';
-import type { SearchBudget } from '../ai/index.js';
+import { deriveSeed, END_REASONS } from '@gabata/engine/core';
+import type { SearchBudget } from '@gabata/engine/ai';
 import { COMPLETIONS, type Completion, type MatchResult } from './match.js';
 import { gameFor, matchPlayerFor, playWith } from './task.js';
 

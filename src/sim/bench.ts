@@ -6,12 +6,8 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { Game } from '../core/game.js';
-import { Rng } from '../core/rng.js';
-import { PHASE_OVER, type State } from '../core/state.js';
-import { AlphaBetaAgent } from '../ai/alphabeta.js';
-import { MctsAgent } from '../ai/mcts.js';
-import { RandomPlayout } from '../ai/playout.js';
+import { type Game, PHASE_OVER, Rng, type State } from '@gabata/engine/core';
+import { AlphaBetaAgent, MctsAgent, RandomPlayout } from '@gabata/engine/ai';
 import { Worker } from 'node:worker_threads';
 import { defaultBatchSize, splitBatches } from './batch.js';
 import { LocalRunner } from './local-runner.js';

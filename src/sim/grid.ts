@@ -11,10 +11,7 @@
  * ```
  */
 import { createHash } from 'node:crypto';
-import { err, ok, type Result } from '../core/errors.js';
-import type { Ruleset } from '../core/game.js';
-import { parseOptionValue, type OptionValue } from '../core/options.js';
-import { deriveSeed } from '../core/rng.js';
+import { deriveSeed, err, ok, type OptionValue, parseOptionValue, type Result, type Ruleset } from '@gabata/engine/core';
 
 export interface Grid {
   /** Option name. */

@@ -18,7 +18,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { asGabataError, ERROR_CODES, GabataError, type ErrorCode } from '../core/errors.js';
+import { asGabataError, ERROR_CODES, GabataError, type ErrorCode } from '@gabata/engine/core';
 import { batchPlayers, playBatch, rotationsOf, unpackOutcomes, type BatchSpec, type MatchOutcome } from './batch.js';
 import type { BatchRunner } from './runner.js';
 import type { WorkerReply, WorkerRequest } from './worker.js';

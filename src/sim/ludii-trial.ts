@@ -19,11 +19,8 @@
  *   what Ludii's Material reads from the hands in its encodings plus the holes the player owns for
  *   good. A finished match evaluates to Ludii's utilities (win 1, loss -1, draw 0 with two players).
  */
-import type { Game } from '../core/game.js';
-import { MAX_MOVES } from '../core/game.js';
-import type { GameEvent } from '../core/events.js';
-import { PHASE_OVER, PHASE_RACE, type State } from '../core/state.js';
-import { applyParsed, parseMove, type ParsedMove } from '../notation/move.js';
+import { type Game, type GameEvent, MAX_MOVES, PHASE_OVER, PHASE_RACE, type State } from '@gabata/engine/core';
+import { applyParsed, parseMove, type ParsedMove } from '@gabata/engine/notation';
 import type { LudiiMove, LudiiSnapshot, LudiiTrial } from './ludii-metrics.js';
 import type { MatchResult } from './match.js';
 import { secured } from './metrics.js';

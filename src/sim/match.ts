@@ -10,14 +10,9 @@
  * sowing would never end (as `RandomPlayout` does), which makes it about twice as fast as asking
  * the random agent, with the same distribution of moves.
  */
-import { GabataError } from '../core/errors.js';
-import { MAX_MOVES, MOVE_PASS, type Game } from '../core/game.js';
-import { Rng } from '../core/rng.js';
-import { randomPlayableMove } from '../core/rules.js';
-import { END_REASONS, PHASE_OVER, PHASE_PLAY, PHASE_RACE, type State } from '../core/state.js';
-import type { Agent, SearchBudget } from '../ai/index.js';
-import { makeJointMove } from '../notation/move.js';
-import { makeRecord, type GameRecord } from '../notation/record.js';
+import { END_REASONS, GabataError, type Game, MAX_MOVES, MOVE_PASS, PHASE_OVER, PHASE_PLAY, PHASE_RACE, randomPlayableMove, Rng, type State } from '@gabata/engine/core';
+import type { Agent, SearchBudget } from '@gabata/engine/ai';
+import { type GameRecord, makeJointMove, makeRecord } from '@gabata/engine/notation';
 import { MetricsCollector } from './metrics.js';
 
 /**

@@ -8,9 +8,7 @@
  *
  * The collector is fed only when a simulation asks for metrics: a plain match never calls it.
  */
-import type { Game } from '../core/game.js';
-import { MOVE_PASS } from '../core/game.js';
-import type { State } from '../core/state.js';
+import { type Game, MOVE_PASS, type State } from '@gabata/engine/core';
 
 /**
  * The metric names, in the order they are printed. Four were renamed (2026-12-04, issue 25) because

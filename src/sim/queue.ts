@@ -26,7 +26,7 @@
  */
 import { Queue, QueueEvents, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { ERROR_CODES, GabataError, type ErrorCode } from '../core/errors.js';
+import { ERROR_CODES, GabataError, type ErrorCode } from '@gabata/engine/core';
 import type { BatchSpec, MatchOutcome } from './batch.js';
 import type { BatchRunner } from './runner.js';
 import {

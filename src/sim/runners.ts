@@ -7,7 +7,7 @@
  *   const runner = await openRunner({ workers: 2 });
  *   try { await runner.run(batches, onBatch); } finally { await runner.close(); }
  */
-import { GabataError } from '../core/errors.js';
+import { GabataError } from '@gabata/engine/core';
 import type { BatchSpec, MatchOutcome } from './batch.js';
 import { LocalRunner } from './local-runner.js';
 import type { BatchRunner } from './runner.js';

@@ -11,10 +11,9 @@
  * reads such a file back for `--resume`.
  */
 import { existsSync, readFileSync, truncateSync } from 'node:fs';
-import { err, ok, type Result } from '../core/errors.js';
-import type { OptionValue } from '../core/options.js';
-import { getRuleset } from '../games/index.js';
-import type { SearchBudget } from '../ai/index.js';
+import { err, ok, type OptionValue, type Result } from '@gabata/engine/core';
+import { getRuleset } from '@gabata/engine/games';
+import type { SearchBudget } from '@gabata/engine/ai';
 import { matchSeed, seatsOf, type BatchSpec, type MatchOutcome } from './batch.js';
 import { aggregateCell, type CellFigures } from './aggregate.js';
 import { ludiiMetrics, type LudiiValue } from './ludii-metrics.js';

@@ -5,11 +5,9 @@
  * match is kept: the game per ruleset and options, its `MatchPlayer` (buffers), and the built-in
  * random seats (reseeded for each match).
  */
-import { deriveSeed } from '../core/rng.js';
-import { unwrap } from '../core/errors.js';
-import type { Game } from '../core/game.js';
-import { getRuleset } from '../games/index.js';
-import { makeAgent } from '../ai/index.js';
+import { deriveSeed, type Game, unwrap } from '@gabata/engine/core';
+import { getRuleset } from '@gabata/engine/games';
+import { makeAgent } from '@gabata/engine/ai';
 import { trialFigures } from './ludii-metrics.js';
 import { LudiiTrialBuilder } from './ludii-trial.js';
 import { MatchPlayer, RandomSeat, type MatchOptions, type MatchResult, type Seat } from './match.js';

@@ -4,7 +4,7 @@
  * and Bradley-Terry ratings in Elo points with 95% error bars.
  */
 import { createHash } from 'node:crypto';
-import { deriveSeed } from '../core/rng.js';
+import { deriveSeed } from '@gabata/engine/core';
 import type { BatchSpec } from './batch.js';
 import { bradleyTerry, type PairResult, type Rating } from './stats.js';
 

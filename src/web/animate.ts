@@ -4,8 +4,7 @@
  * frame. In the opening race every racer's actions of one tick are one frame, so both hands are
  * seen sowing at once. The page re-renders the engine's state at the end either way.
  */
-import type { GameEvent } from '../core/events.js';
-import type { State } from '../core/state.js';
+import type { GameEvent, State } from '@gabata/engine/core';
 import type { BoardState } from './board.js';
 
 export function boardStateOf(s: State): BoardState {

@@ -4,7 +4,7 @@
  * was decided at, so a stale tab is refused (409 ERR_STALE) rather than applied. Errors come back
  * as `ApiError` with the server's code and message, so the page can show the engine's own reason.
  */
-import type { GameEvent } from '../core/events.js';
+import type { GameEvent } from '@gabata/engine/core';
 import type { ClockState, GameDoc, GameEnd, SeatInfo, StoredMove } from './engine.js';
 import { playerKey, type Invite } from './identity.js';
 

@@ -4,7 +4,7 @@
  * at the ends when the game has them. It renders a `BoardState`
  * and reports taps; it holds no rules (which holes are playable is passed in).
  */
-import type { Geometry } from '../core/geometry.js';
+import type { Geometry } from '@gabata/engine/core';
 import type { Unit } from '../i18n/story.js';
 import type { Landmark } from './engine.js';
 import { I18N, T } from './text.js';

@@ -3,7 +3,7 @@
  * goes on underneath; the marks read off past moves (where the last move started, the rule that
  * let a player sow again); and what the board shows now.
  */
-import type { GameEvent } from '../core/events.js';
+import type { GameEvent } from '@gabata/engine/core';
 import { boardStateOf } from './animate.js';
 import { applyStored, byHole } from './engine.js';
 import { type Display, NONE } from './controller-modes.js';

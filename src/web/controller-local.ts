@@ -3,7 +3,7 @@
  * search in the page's worker), gathers a local race's choices until the joint move is complete,
  * and gives hints. Online the server plays the computer and there are no hints.
  */
-import { MAX_MOVES, MOVE_PASS } from '../core/game.js';
+import { MAX_MOVES, MOVE_PASS } from '@gabata/engine/core';
 import { choices } from './engine.js';
 import { T } from './text.js';
 import type { ThinkReply } from './worker.js';

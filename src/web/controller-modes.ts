@@ -2,8 +2,7 @@
  * The game screen's modes and the ports the page gives the controller (controller.ts): what the
  * page is doing, as one explicit mode, and what the controller needs from the page.
  */
-import type { GameEvent } from '../core/events.js';
-import type { State } from '../core/state.js';
+import type { GameEvent, State } from '@gabata/engine/core';
 import type { Decision, MoveReply } from './api.js';
 import type { BoardState } from './board.js';
 import type { Choice, GameDoc, GameEnd, OfferInfo } from './engine.js';

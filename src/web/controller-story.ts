@@ -3,8 +3,7 @@
  * with a line of commentary each, the forced opening (Abalala'e's race) played on the board or
  * told in words, and a race's dead heat explained by the option in effect.
  */
-import type { GameEvent } from '../core/events.js';
-import type { State } from '../core/state.js';
+import type { GameEvent, State } from '@gabata/engine/core';
 import { animate, boardBefore, boardStateOf, copyBoard } from './animate.js';
 import type { BoardState } from './board.js';
 import { applyStored, isSimultaneous } from './engine.js';

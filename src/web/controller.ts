@@ -23,9 +23,7 @@
  * back (controller-history.ts). The modes and the page's ports are in controller-modes.ts, what the
  * views read off the controller in controller-views.ts.
  */
-import type { GameEvent } from '../core/events.js';
-import type { Game } from '../core/game.js';
-import type { State } from '../core/state.js';
+import type { Game, GameEvent, State } from '@gabata/engine/core';
 import { ApiError, type Decision, type MoveReply } from './api.js';
 import {
   applyStored,

@@ -4,10 +4,8 @@
  * takes from) is read off the engine's own event trace, so the page needs no knowledge of any
  * ruleset's move encoding.
  */
-import type { GameEvent } from '../core/events.js';
-import { MAX_MOVES, MOVE_CONCEDE, MOVE_PASS, type Game, type Landmark } from '../core/game.js';
-import { PHASE_OVER, PHASE_RACE, type State } from '../core/state.js';
-import { getRuleset } from '../games/index.js';
+import { type Game, type GameEvent, type Landmark, MAX_MOVES, MOVE_CONCEDE, MOVE_PASS, PHASE_OVER, PHASE_RACE, type State } from '@gabata/engine/core';
+import { getRuleset } from '@gabata/engine/games';
 
 /** A stored decision as the API returns it. */
 export interface StoredMove {
@@ -197,7 +195,7 @@ export function byHole(list: readonly Choice[]): Map<number, Choice[]> {
 }
 
 /** Special holes worth marking on the board (a chafa enda, a guardian): the ruleset says which. */
-export type { Landmark } from '../core/game.js';
+export type { Landmark } from '@gabata/engine/core';
 
 export function landmarks(game: Game, s: State): Landmark[] {
   return game.landmarks ? game.landmarks(s) : [];

@@ -11,7 +11,7 @@ import { h, fill } from './dom.js';
 import { comparePlot } from './explore-plot.js';
 import study from './explore-study.json';
 import type { ExploreDoc, ExploreEntry, Mean, Rate } from '../formats/sweep.js';
-import { RULESETS } from '../games/index.js';
+import { RULESETS } from '@gabata/engine/games';
 import { link, type Page } from './router.js';
 import { I18N, T } from './text.js';
 

@@ -2,7 +2,7 @@
  * The saved games of this browser (the games its player key holds a seat in, newest first, a
  * page at a time): resume, view, delete, and import a record.
  */
-import { RULESETS } from '../games/index.js';
+import { RULESETS } from '@gabata/engine/games';
 import { api, ApiError } from './api.js';
 import { h } from './dom.js';
 import type { GameDoc } from './engine.js';

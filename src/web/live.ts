@@ -5,7 +5,7 @@
  * 8 s (reconnect.ts), and says `since` so that the server sends only what was missed. It decides
  * nothing: each message goes to the page's handler.
  */
-import type { GameEvent } from '../core/events.js';
+import type { GameEvent } from '@gabata/engine/core';
 import type { ClockState, GameDoc, GameEnd, OfferInfo } from './engine.js';
 import { Backoff, watchNetwork } from './reconnect.js';
 

@@ -4,7 +4,7 @@
  * casual (rated only when signed in: a rating needs an account), the seat wanted and an optional
  * range of opponents' ratings. It only builds the `seek` message; the page sends it.
  */
-import { RULESETS } from '../games/index.js';
+import { RULESETS } from '@gabata/engine/games';
 import { h } from './dom.js';
 import { CLOCK_PRESETS } from './newgame.js';
 import { link } from './router.js';

@@ -4,8 +4,7 @@
  * "Advanced (rule readings)" section with its presets, its reset and the marks of what changed.
  * The options are the ruleset's own `OptionSpec`s and their words the catalogue's (option-words.ts).
  */
-import type { Reconstruction, Ruleset } from '../core/game.js';
-import type { OptionSpec, OptionValue } from '../core/options.js';
+import type { OptionSpec, OptionValue, Reconstruction, Ruleset } from '@gabata/engine/core';
 import { h } from './dom.js';
 import { GUARD_OPTIONS, optionLabel, pickValues, valueWords } from './option-words.js';
 import { clauseText, I18N, T } from './text.js';

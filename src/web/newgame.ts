@@ -10,10 +10,8 @@
  * join. The options are the ruleset's own `OptionSpec`s and their words the catalogue's
  * (option-words.ts); the screen only lays them out.
  */
-import type { Ruleset } from '../core/game.js';
-import type { OptionSpec, OptionValue } from '../core/options.js';
-import { defaultOptions } from '../core/options.js';
-import { RULESETS } from '../games/index.js';
+import { defaultOptions, type OptionSpec, type OptionValue, type Ruleset } from '@gabata/engine/core';
+import { RULESETS } from '@gabata/engine/games';
 import { api, ApiError, type NewGame } from './api.js';
 import { h } from './dom.js';
 import { rememberInvites, rememberSeats } from './identity.js';

@@ -9,9 +9,7 @@
  *
  * Local ids start with `local-`; they never reach the server.
  */
-import type { GameEvent } from '../core/events.js';
-import { MAX_MOVES, type Game } from '../core/game.js';
-import type { State } from '../core/state.js';
+import { type Game, type GameEvent, MAX_MOVES, type State } from '@gabata/engine/core';
 import { ApiError, api, type Decision, type MoveReply } from './api.js';
 import type { PlayPorts } from './controller-modes.js';
 import { applyStored, buildGame, isOver, isSimultaneous, type GameDoc, type StoredMove } from './engine.js';

@@ -10,7 +10,7 @@
  *   optionLabel(I18N, 'gabata-adowa', spec);    // 'When can the first wegue of a round be made?'
  *   valueWords(I18N, 'gabata-adowa', spec, 0);   // 'Play until one player owns every hole.'
  */
-import type { OptionSpec, OptionValue } from '../core/options.js';
+import type { OptionSpec, OptionValue } from '@gabata/engine/core';
 import type { I18n } from '../i18n/index.js';
 
 /** Options that are safety nets against endless play, not readings of the rules. */

@@ -2,7 +2,7 @@
  * The game screen's views: each owns a few elements and renders what the controller holds (its
  * mode, the moves, the message). None decides anything; a click is handed to the controller.
  */
-import { END_REASONS, type State } from '../core/state.js';
+import { END_REASONS, type State } from '@gabata/engine/core';
 import { Board, type BoardState } from './board.js';
 import { ClaimView } from './claim.js';
 import type { PlayController } from './controller.js';

@@ -5,7 +5,7 @@
  * games (paged; each opens the game's view), and, to a signed-in reader who is someone else, a
  * Block/Unblock button.
  */
-import { getRuleset } from '../games/index.js';
+import { getRuleset } from '@gabata/engine/games';
 import { ApiError } from './api.js';
 import { h } from './dom.js';
 import { gamesOf, leaderboardOf, profileOf, setBlocked, type PlayerGames, type Profile, type RatingView } from './players-api.js';

@@ -7,7 +7,7 @@
  * earlier visit, on the player's first click or key on the page). Frames skipped, or animation off,
  * make no sound: the page calls `frame` only for frames it draws.
  */
-import type { GameEvent } from '../core/events.js';
+import type { GameEvent } from '@gabata/engine/core';
 
 const KEY = 'gabata.sound';
 

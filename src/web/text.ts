@@ -36,8 +36,9 @@ export const T = {
 export const LEVEL_NAMES: Record<number, string> = levelNames(I18N);
 
 /**
- * The words of the commentary live in notation (the terminal tells the same story, in English);
- * the web app passes `I18N` to them to tell it in the page's language.
+ * The words of the commentary live beside the catalogue (src/i18n/story-lines.ts: the terminal
+ * tells the same story, in English); the web app passes `I18N` to them to tell it in the page's
+ * language.
  */
 export {
   endReasonText,
@@ -48,7 +49,7 @@ export {
   type StoryContext,
   type StoryLine,
   type Words,
-} from '../notation/story.js';
+} from '../i18n/story-lines.js';
 
 /** The rule clauses in plain words (our paraphrase of SPEC.md), by clause id. */
 export const CLAUSES: Record<string, string> = clauseTexts(I18N);

@@ -18,7 +18,7 @@
  * segs.find((s) => s.from === 9)!.jump; // true: 9 -> 17 goes round by the lane
  * ```
  */
-import type { Geometry, Track } from '../core/geometry.js';
+import type { Geometry, Track } from '@gabata/engine/core';
 
 export interface Point {
   readonly x: number;

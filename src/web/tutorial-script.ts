@@ -12,11 +12,8 @@
  * for (const step of script.steps) console.log(step.kind, step.hole, step.rules);
  * ```
  */
-import type { GameEvent } from '../core/events.js';
-import { MAX_MOVES, MOVE_CONCEDE, MOVE_PASS, type Game, type LessonStep, type RulesetInfo } from '../core/game.js';
-import { Rng } from '../core/rng.js';
-import { PHASE_OVER, PHASE_RACE, type State } from '../core/state.js';
-import { getRuleset } from '../games/index.js';
+import { type Game, type GameEvent, type LessonStep, MAX_MOVES, MOVE_CONCEDE, MOVE_PASS, PHASE_OVER, PHASE_RACE, Rng, type RulesetInfo, type State } from '@gabata/engine/core';
+import { getRuleset } from '@gabata/engine/games';
 import { boardBefore, boardStateOf } from './animate.js';
 
 /** What a step shows. */

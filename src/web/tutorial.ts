@@ -4,10 +4,8 @@
  * them: the board (the game screen's Board), the one hole to play highlighted, the move's trace
  * animated with its commentary, and the texts of the clauses the events cite. No rule lives here.
  */
-import type { GameEvent } from '../core/events.js';
-import type { RulesetInfo, RulesetWords } from '../core/game.js';
-import type { State } from '../core/state.js';
-import { RULESETS, getRuleset } from '../games/index.js';
+import type { GameEvent, RulesetInfo, RulesetWords, State } from '@gabata/engine/core';
+import { RULESETS, getRuleset } from '@gabata/engine/games';
 import { animate, boardStateOf } from './animate.js';
 import { Board, type BoardState } from './board.js';
 import { fill, h } from './dom.js';

@@ -3,8 +3,8 @@
  * stored moves with the same engine, asks the agent of the seat's level for a move, and posts it
  * back. The page then sends that move to the server like a person's.
  */
-import { levelAgent } from '../ai/index.js';
-import { deriveSeed } from '../core/rng.js';
+import { levelAgent } from '@gabata/engine/ai';
+import { deriveSeed } from '@gabata/engine/core';
 import { applyStored, buildGame, isSimultaneous, type StoredMove } from './engine.js';
 
 export interface ThinkRequest {

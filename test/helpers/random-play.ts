@@ -2,11 +2,11 @@
  * Seeded random play for the notation, record and CLI tests: a match (or its first plies) with
  * every move drawn uniformly from the legal ones, keeping each move's text and each position.
  */
-import type { Game, Ruleset } from '../../src/core/game.js';
-import type { OptionValue } from '../../src/core/options.js';
-import { Rng } from '../../src/core/rng.js';
-import { PHASE_OVER, type State } from '../../src/core/state.js';
-import { isSimultaneous, legalMoveList, legalMoveListFor, makeJointMove, makeMove } from '../../src/notation/move.js';
+import type { Game, Ruleset } from '../../packages/engine/src/core/game.js';
+import type { OptionValue } from '../../packages/engine/src/core/options.js';
+import { Rng } from '../../packages/engine/src/core/rng.js';
+import { PHASE_OVER, type State } from '../../packages/engine/src/core/state.js';
+import { isSimultaneous, legalMoveList, legalMoveListFor, makeJointMove, makeMove } from '../../packages/engine/src/notation/move.js';
 
 export interface Playout {
   /** positions[0] = start, positions[i + 1] = after moves[i]. */

@@ -2,7 +2,7 @@
  * The parts of a description (RulesetInfo) that the toy games of the tests do not use: no
  * clauses, no tutorial, no words of their own. Spread into a toy's `info`.
  */
-import type { RulesetInfo } from '../../src/core/game.js';
+import type { RulesetInfo } from '../../packages/engine/src/core/game.js';
 
 export const TOY_DESCRIPTION = {
   ruleFamilies: [],

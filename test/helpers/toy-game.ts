@@ -11,13 +11,13 @@
  * When the player to move has nothing to sow, each keeps his holes' counters and the larger
  * hand wins. Where the opening leaves a tie, the state's generator picks who starts.
  */
-import { err, ok, type Result } from '../../src/core/errors.js';
-import type { Trace } from '../../src/core/events.js';
-import { MAX_MOVES, standardReturns, type Game, type Ruleset } from '../../src/core/game.js';
-import { gridGeometry } from '../../src/core/geometry.js';
-import { resolveOptions, type OptionSpec } from '../../src/core/options.js';
+import { err, ok, type Result } from '../../packages/engine/src/core/errors.js';
+import type { Trace } from '../../packages/engine/src/core/events.js';
+import { MAX_MOVES, standardReturns, type Game, type Ruleset } from '../../packages/engine/src/core/game.js';
+import { gridGeometry } from '../../packages/engine/src/core/geometry.js';
+import { resolveOptions, type OptionSpec } from '../../packages/engine/src/core/options.js';
 import { TOY_DESCRIPTION } from './toy-description.js';
-import { PHASE_OVER, PHASE_PLAY, PHASE_RACE, State } from '../../src/core/state.js';
+import { PHASE_OVER, PHASE_PLAY, PHASE_RACE, State } from '../../packages/engine/src/core/state.js';
 
 const RING = [0, 1, 2, 5, 4, 3];
 const NEXT = [1, 2, 5, 3, 3, 4];

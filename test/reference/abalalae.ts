@@ -10,9 +10,9 @@
  * (ABA-14). At the end of the turn a side without counters ends the round, the other player
  * taking what is left on the board (ABA-15). Perpetual starts are no moves (§8.1).
  */
-import type { Game } from '../../src/core/game.js';
-import { MOVE_PASS } from '../../src/core/game.js';
-import { PHASE_PLAY, type State } from '../../src/core/state.js';
+import type { Game } from '../../packages/engine/src/core/game.js';
+import { MOVE_PASS } from '../../packages/engine/src/core/game.js';
+import { PHASE_PLAY, type State } from '../../packages/engine/src/core/state.js';
 import type { RefOutcome, Reference } from './harness.js';
 
 /** SPEC §2.4. */

@@ -10,9 +10,9 @@
  * optional continuation (ADW-13). The round ends when no ordinary hole holds a counter (ADW-17);
  * the totals are hand + wegues (ADW-18).
  */
-import type { Game } from '../../src/core/game.js';
-import { MOVE_PASS } from '../../src/core/game.js';
-import { PHASE_CONTINUE, PHASE_PLAY, type State } from '../../src/core/state.js';
+import type { Game } from '../../packages/engine/src/core/game.js';
+import { MOVE_PASS } from '../../packages/engine/src/core/game.js';
+import { PHASE_CONTINUE, PHASE_PLAY, type State } from '../../packages/engine/src/core/state.js';
 import type { RefOutcome, Reference } from './harness.js';
 
 /** SPEC §2.3. */

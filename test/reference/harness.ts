@@ -11,12 +11,12 @@
  * difference in words; `checkedPerft` walks the engine's legal-move tree, counting at every node
  * the moves of the reference (after checking they are the engine's) and checking every child.
  */
-import { playRandomMatch } from '../../src/core/debug.js';
-import type { GameEvent } from '../../src/core/events.js';
-import { MAX_MOVES, type Game } from '../../src/core/game.js';
-import { Rng } from '../../src/core/rng.js';
-import { randomPlayableMove } from '../../src/core/rules.js';
-import { PHASE_CONTINUE, PHASE_OVER, PHASE_PLAY, PHASE_RACE, type State } from '../../src/core/state.js';
+import { playRandomMatch } from '../../packages/engine/src/core/debug.js';
+import type { GameEvent } from '../../packages/engine/src/core/events.js';
+import { MAX_MOVES, type Game } from '../../packages/engine/src/core/game.js';
+import { Rng } from '../../packages/engine/src/core/rng.js';
+import { randomPlayableMove } from '../../packages/engine/src/core/rules.js';
+import { PHASE_CONTINUE, PHASE_OVER, PHASE_PLAY, PHASE_RACE, type State } from '../../packages/engine/src/core/state.js';
 
 /** Round-end reasons of the §8.3 guards (the rules' own reasons differ by ruleset: rules, sideEmpty...). */
 const GUARD_REASONS: readonly string[] = ['stalemate', 'turnCap', 'perpetual'];

@@ -11,9 +11,9 @@
  * empty hole too; in an occupied ordinary hole it is relayed (SEL-07). The game ends when the
  * player to move has no counter in his ordinary holes (SEL-18 a), scored by SEL-19.
  */
-import type { Game } from '../../src/core/game.js';
-import { MOVE_CONCEDE, MOVE_PASS } from '../../src/core/game.js';
-import { PHASE_PLAY, type State } from '../../src/core/state.js';
+import type { Game } from '../../packages/engine/src/core/game.js';
+import { MOVE_CONCEDE, MOVE_PASS } from '../../packages/engine/src/core/game.js';
+import { PHASE_PLAY, type State } from '../../packages/engine/src/core/state.js';
 import type { RefOutcome, Reference } from './harness.js';
 
 /** SPEC §2.3. */

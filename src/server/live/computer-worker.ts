@@ -3,7 +3,7 @@
  * replays the game from its seed and codes, then asks the level's agent for one decision.
  */
 import { parentPort } from 'node:worker_threads';
-import { levelAgent } from '../../ai/index.js';
+import { levelAgent } from '@gabata/engine/ai';
 import { buildGame, isSimultaneous, replay } from '../match.js';
 import type { SearchJob, SearchReply } from './computer.js';
 

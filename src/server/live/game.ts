@@ -5,8 +5,7 @@
  * watching it. The game document that clients read is made here and never carries a secret (no
  * key, no token, no committed choice).
  */
-import type { Game } from '../../core/game.js';
-import { PHASE_OVER, type State } from '../../core/state.js';
+import { type Game, PHASE_OVER, type State } from '@gabata/engine/core';
 import { isSimultaneous, statusOf } from '../match.js';
 import type { GameRow, MoveRow, SeatRow } from '../store.js';
 import { clockView, type ClockState } from './clock.js';

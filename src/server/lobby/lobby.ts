@@ -12,7 +12,7 @@
  * a player key alone), and rated games are only between accounts (ERR_AUTH for anyone else).
  */
 import { randomBytes } from 'node:crypto';
-import { Rng } from '../../core/rng.js';
+import { Rng } from '@gabata/engine/core';
 import { logFailure } from '../failures.js';
 import { HttpError } from '../http.js';
 import { Window } from '../limits.js';

@@ -5,7 +5,7 @@
  * correspondence). A seek is checked here as a game would be created from it: options the ruleset
  * refuses are refused now (ERR_OPTION, naming the option), not when someone accepts.
  */
-import { RULESETS, getRuleset } from '../../games/index.js';
+import { RULESETS, getRuleset } from '@gabata/engine/games';
 import { HttpError, fail } from '../http.js';
 import { intField } from '../games.js';
 import { buildGame } from '../match.js';

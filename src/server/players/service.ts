@@ -4,7 +4,7 @@
  * under the account's id (store.ts says why); games through the same listing as GET /api/games,
  * under the account's principal, which holds every seat the account plays.
  */
-import { RULESETS } from '../../games/index.js';
+import { RULESETS } from '@gabata/engine/games';
 import type { GamesCore, Reply } from '../games.js';
 import { HttpError } from '../http.js';
 import { nameKey } from '../accounts/names.js';

@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Redis, type RedisOptions } from 'ioredis';
-import { GabataError, type ErrorCode } from '../../core/errors.js';
-import { getRuleset } from '../../games/index.js';
+import { GabataError, type ErrorCode } from '@gabata/engine/core';
+import { getRuleset } from '@gabata/engine/games';
 import type { BatchSpec, MatchOutcome } from '../batch.js';
 
 /** The two codes of the queue: Redis cannot be reached or used, and a task of another version. */

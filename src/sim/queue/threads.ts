@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { GabataError, type ErrorCode } from '../../core/errors.js';
+import { GabataError, type ErrorCode } from '@gabata/engine/core';
 import type { BatchSpec, MatchOutcome } from '../batch.js';
 
 /** Thrown by `play` when the threads were ended before the batch was done. */

@@ -7,8 +7,8 @@ import type { Concepts } from '../../catalogue/concepts.js';
 import type { Figures, FiguresFile } from '../../catalogue/figures.js';
 import figuresData from '../../catalogue/figures.json';
 import type { CatalogueEntry } from '../../catalogue/types.js';
-import type { Ruleset } from '../../core/game.js';
-import { RULESETS } from '../../games/index.js';
+import type { Ruleset } from '@gabata/engine/core';
+import { RULESETS } from '@gabata/engine/games';
 import { localEntry } from './text.js';
 
 const FIGURES = figuresData as unknown as FiguresFile;

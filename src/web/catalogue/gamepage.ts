@@ -5,7 +5,7 @@
  * measured figures, and a Play button that opens the board with this ruleset.
  */
 import type { CatalogueSource, EvidenceRecord } from '../../catalogue/types.js';
-import type { OptionSpec } from '../../core/options.js';
+import type { OptionSpec } from '@gabata/engine/core';
 import { Board } from '../board.js';
 import { h } from '../dom.js';
 import { landmarks } from '../engine.js';

@@ -6,10 +6,8 @@
  * numbers come from the committed result file (src/catalogue/race-<ruleset>.json, written by
  * `gabata race <ruleset> --out`); nothing is computed in the browser.
  */
-import type { RaceResultFile } from '../../ai/race-result.js';
-import type { RaceCell } from '../../ai/race-matrix.js';
-import type { Ruleset } from '../../core/game.js';
-import type { Geometry } from '../../core/geometry.js';
+import type { RaceCell, RaceResultFile } from '@gabata/engine/ai';
+import type { Geometry, Ruleset } from '@gabata/engine/core';
 import raceSelus from '../../catalogue/race-selus.json';
 import { h } from '../dom.js';
 import { I18N } from '../text.js';

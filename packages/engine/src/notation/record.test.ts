@@ -3,8 +3,8 @@ import { err, ok, type Result } from '../core/errors.js';
 import { MOVE_CONCEDE, type Ruleset } from '../core/game.js';
 import { PHASE_OVER } from '../core/state.js';
 import { RULESETS } from '../games/index.js';
-import { toyRuleset } from '../../test/helpers/toy-game.js';
-import { mustCreate, optionSets, randomPlayout } from '../../test/helpers/random-play.js';
+import { toyRuleset } from '../../../../test/helpers/toy-game.js';
+import { mustCreate, optionSets, randomPlayout } from '../../../../test/helpers/random-play.js';
 import { diffStates, type RulesetLookup } from './position.js';
 import { makeRecord, parseRecord, replayRecord, stateResult, stringifyRecord, type GameRecord } from './record.js';
 

@@ -232,3 +232,6 @@ export function makeAgent(spec: string, seed: number): Result<Agent> {
 }
 
 export { AlphaBetaAgent, GreedyAgent, MctsAgent, RandomAgent };
+export { RandomPlayout } from './playout.js';
+export * from './race-matrix.js';
+export * from './race-result.js';

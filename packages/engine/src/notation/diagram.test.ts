@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RULESETS } from '../games/index.js';
-import { toyRuleset } from '../../test/helpers/toy-game.js';
-import { mustCreate, randomPlayout } from '../../test/helpers/random-play.js';
+import { toyRuleset } from '../../../../test/helpers/toy-game.js';
+import { mustCreate, randomPlayout } from '../../../../test/helpers/random-play.js';
 import { makeDiagram } from './diagram.js';
 
 describe('board diagram', () => {

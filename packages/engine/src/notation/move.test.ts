@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../core/events.js';
 import { PHASE_OVER } from '../core/state.js';
 import { RULESETS } from '../games/index.js';
-import { toyRuleset } from '../../test/helpers/toy-game.js';
-import { mustCreate, randomPlayout } from '../../test/helpers/random-play.js';
+import { toyRuleset } from '../../../../test/helpers/toy-game.js';
+import { mustCreate, randomPlayout } from '../../../../test/helpers/random-play.js';
 import {
   isSimultaneous,
   legalMoveList,

@@ -11,12 +11,11 @@
  * for (const line of storyLines(trace, (p) => `Player ${p}`, words)) console.log(line);
  * ```
  */
-import type { GameEvent } from '../core/events.js';
-import type { RulesetInfo } from '../core/game.js';
-import { createI18n, type I18n } from '../i18n/index.js';
-import { endReasonText as tellEndReason, markWord, tellEvent, tellStory, unitFor, type Unit } from '../i18n/story.js';
+import type { GameEvent, RulesetInfo } from '@gabata/engine/core';
+import { createI18n, type I18n } from './index.js';
+import { endReasonText as tellEndReason, markWord, tellEvent, tellStory, unitFor, type Unit } from './story.js';
 
-export { storyContexts } from '../i18n/story.js';
+export { storyContexts } from './story.js';
 
 /** The language of the terminal, the engine and the records. */
 const ENGLISH = createI18n('en');

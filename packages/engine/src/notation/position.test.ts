@@ -3,8 +3,8 @@ import { err, ok, type Result } from '../core/errors.js';
 import type { Ruleset } from '../core/game.js';
 import { PHASE_RACE } from '../core/state.js';
 import { RULESETS } from '../games/index.js';
-import { toyRuleset } from '../../test/helpers/toy-game.js';
-import { mustCreate, optionSets, randomPlayout } from '../../test/helpers/random-play.js';
+import { toyRuleset } from '../../../../test/helpers/toy-game.js';
+import { mustCreate, optionSets, randomPlayout } from '../../../../test/helpers/random-play.js';
 import {
   diffStates,
   makePosition,

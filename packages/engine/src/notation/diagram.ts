@@ -14,7 +14,6 @@
  */
 import type { Game, Landmark } from '../core/game.js';
 import { END_REASONS, PHASES, PHASE_OVER, type State } from '../core/state.js';
-import { wordsFor } from './story.js';
 
 const CELL = 6;
 
@@ -33,7 +32,8 @@ function legendOf(game: Game, s: State, landmarks: ReadonlyMap<number, Landmark>
   let marked = false;
   for (let h = 0; h < s.holeCount; h++) if (s.marks[h]) marked = true;
   if (marked) {
-    const mark = wordsFor(game.ruleset.info).mark;
+    // The diagram speaks English, where the mark's word is its key (`story.markName` of the app's catalogue).
+    const mark = game.ruleset.info.words.mark;
     parts.push(`wN = player N's ${mark} (nobody sows from it)`);
   }
   const kinds = new Map<Landmark['kind'], string>();
