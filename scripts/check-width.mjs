@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Fails when a source line is longer than the formatter's width (biome.json `lineWidth`): the
 // formatter wraps code but cannot break string literals or comments, so this keeps those in
-// bounds too. Files: the ones git tracks (and new ones it does not ignore) under src/, test/,
+// bounds too. Files: the ones git tracks (and new ones it does not ignore) under src/, packages/, test/,
 // scripts/, with the endings Biome formats.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 const width = JSON.parse(readFileSync(new URL('../biome.json', import.meta.url), 'utf8')).formatter.lineWidth;
-const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'src', 'test', 'scripts'], {
+const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'src', 'packages', 'test', 'scripts'], {
   encoding: 'utf8',
 })
   .split('\n')

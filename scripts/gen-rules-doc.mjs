@@ -50,11 +50,11 @@ function testFiles(dir) {
   return out;
 }
 
-/** Every `it`/`test` title of the test files under src/ and test/, with its file. */
+/** Every `it`/`test` title of the test files under src/, packages/ and test/, with its file. */
 export function testTitles(root) {
   const titles = [];
   const re = /\b(?:it|test)(?:\.each\([^)]*\))?\(\s*(['"`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
-  for (const file of [...testFiles(join(root, 'src')), ...testFiles(join(root, 'test'))]) {
+  for (const file of [...testFiles(join(root, 'src')), ...testFiles(join(root, 'packages')), ...testFiles(join(root, 'test'))]) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(re)) titles.push({ file: relative(root, file).split('\\').join('/'), title: m[2] });
   }
@@ -316,7 +316,7 @@ export function renderRulesDoc(data, root) {
 
 async function main(argv) {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-  const { RULESETS } = await import(pathToFileURL(join(root, 'dist/games/index.js')).href);
+  const { RULESETS } = await import(pathToFileURL(join(root, 'packages/engine/dist/games/index.js')).href);
   const { CATALOGUE } = await import(pathToFileURL(join(root, 'dist/catalogue/index.js')).href);
   const text = renderRulesDoc({ rulesets: RULESETS, catalogue: CATALOGUE }, root);
   const path = join(root, DOC_PATH);

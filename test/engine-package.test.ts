@@ -56,7 +56,8 @@ describe('@gabata/engine: its package.json', () => {
 
   it('has no runtime dependency and no install script', () => {
     expect(pkg.name).toBe('@gabata/engine');
-    for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies', 'scripts', 'gypfile']) expect(pkg[field], field).toBeUndefined();
+    for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies', 'scripts', 'gypfile'])
+      expect(pkg[field], field).toBeUndefined();
   });
 
   it('maps each entry to built code and types that exist, and (for the repository only) to its source', () => {
@@ -88,7 +89,9 @@ describe('@gabata/engine/testing holds the test scaffolding, @gabata/engine/core
 
   it('testing exports them, and the built ones count and play as the source does', async () => {
     for (const name of [...SCAFFOLDING, 'playRandomMatch']) expect(typeof testing[name], name).toBe('function');
-    const games = (await import(pathToFileURL(join(dist, 'games/index.js')).href)) as typeof import('../packages/engine/src/games/index.js');
+    const games = (await import(
+      pathToFileURL(join(dist, 'games/index.js')).href
+    )) as typeof import('../packages/engine/src/games/index.js');
     const { perft, randomPlaythrough } = testing as typeof import('../packages/engine/src/testing/index.js');
     const game = unwrap(unwrap(games.getRuleset('gabata-adowa')).create({}));
     const source = unwrap(unwrap(getRuleset('gabata-adowa')).create({}));

@@ -11,7 +11,14 @@ import { Rng } from '../packages/engine/src/core/rng.js';
 import { PHASE_OVER, type State } from '../packages/engine/src/core/state.js';
 import { RULESETS } from '../packages/engine/src/games/index.js';
 import { isSimultaneous, parseLegalMove, parseMove, applyParsed } from '../packages/engine/src/notation/move.js';
-import { diffStates, makePosition, parseAnyPosition, parsePosition, parsePositionJSON, positionToJSON } from '../packages/engine/src/notation/position.js';
+import {
+  diffStates,
+  makePosition,
+  parseAnyPosition,
+  parsePosition,
+  parsePositionJSON,
+  positionToJSON,
+} from '../packages/engine/src/notation/position.js';
 import { makeRecord, parseRecord, replayRecord, stringifyRecord } from '../packages/engine/src/notation/record.js';
 import { mustCreate, randomPlayout } from './helpers/random-play.js';
 

@@ -38,9 +38,11 @@ function testFiles(dir: string): string[] {
 const clauseIds = [...rules.clauses.keys()].sort();
 const exampleIds = [...new Set(rules.examples)].sort();
 
-const tests: FoundTest[] = [...testFiles(join(root, 'src')), ...testFiles(join(root, 'test'))].flatMap((f) =>
-  findTests(relative(root, f), readFileSync(f, 'utf8')),
-);
+const tests: FoundTest[] = [
+  ...testFiles(join(root, 'src')),
+  ...testFiles(join(root, 'packages')),
+  ...testFiles(join(root, 'test')),
+].flatMap((f) => findTests(relative(root, f), readFileSync(f, 'utf8')));
 const running = tests.filter((t) => t.excluded === '');
 
 describe('rules reference coverage', () => {

@@ -5,7 +5,18 @@
  * interface. A concept that a ruleset has but never shows in play would be missed, so the
  * exploring player avoids conceding and passing whenever it has another move.
  */
-import { type Game, type GameEvent, MAX_MOVES, MOVE_CONCEDE, MOVE_PASS, PHASE_OVER, PHASE_RACE, Rng, type Ruleset, type State } from '@gabata/engine/core';
+import {
+  type Game,
+  type GameEvent,
+  MAX_MOVES,
+  MOVE_CONCEDE,
+  MOVE_PASS,
+  PHASE_OVER,
+  PHASE_RACE,
+  Rng,
+  type Ruleset,
+  type State,
+} from '@gabata/engine/core';
 
 export interface Concepts {
   readonly rows: number;

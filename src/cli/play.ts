@@ -19,7 +19,21 @@ import { createInterface } from 'node:readline';
 import { makeAgent, type Agent } from '@gabata/engine/ai';
 import { deriveSeed, err, GabataError, type Game, type GameEvent, ok, PHASE_OVER, type Result, type State } from '@gabata/engine/core';
 import { RULESETS } from '@gabata/engine/games';
-import { bareMessage, isSimultaneous, legalMoveList, legalMoveListFor, legalMovesText, makeDiagram, makeJointMove, makeParsedMove, makePosition, makeRecord, playMoveText, stateResult, stringifyRecord } from '@gabata/engine/notation';
+import {
+  bareMessage,
+  isSimultaneous,
+  legalMoveList,
+  legalMoveListFor,
+  legalMovesText,
+  makeDiagram,
+  makeJointMove,
+  makeParsedMove,
+  makePosition,
+  makeRecord,
+  playMoveText,
+  stateResult,
+  stringifyRecord,
+} from '@gabata/engine/notation';
 import { storyLines, wordsFor } from '../i18n/story-lines.js';
 import { DEFAULT_SEED, EXIT_OK, fail, findRuleset, makeGame, parseCommon } from './args.js';
 

@@ -8,7 +8,17 @@
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { computeRaceMatrix, DEFAULT_RACE_BUDGET, MAX_RACE_GAMES, MIN_RACE_GAMES, type RaceBudget, raceFileProblems, raceResultFile, type RaceResultFile, solveRace } from '@gabata/engine/ai';
+import {
+  computeRaceMatrix,
+  DEFAULT_RACE_BUDGET,
+  MAX_RACE_GAMES,
+  MIN_RACE_GAMES,
+  type RaceBudget,
+  raceFileProblems,
+  raceResultFile,
+  type RaceResultFile,
+  solveRace,
+} from '@gabata/engine/ai';
 import { GabataError } from '@gabata/engine/core';
 import { EXIT_INPUT, EXIT_OK, EXIT_USAGE, fail, findRuleset, hasGameFlags, makeGame, parseCommon, printJSON } from './args.js';
 import { Progress } from './progress.js';

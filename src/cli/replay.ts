@@ -18,7 +18,15 @@
 import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { err, GabataError, type Game, type GameEvent, ok, type Result, type State } from '@gabata/engine/core';
-import { type GameRecord, makeDiagram, makePosition, parseRecord, positionToJSON, replayRecord, stateResult } from '@gabata/engine/notation';
+import {
+  type GameRecord,
+  makeDiagram,
+  makePosition,
+  parseRecord,
+  positionToJSON,
+  replayRecord,
+  stateResult,
+} from '@gabata/engine/notation';
 import { storyLines, wordsFor, type StoryLine } from '../i18n/story-lines.js';
 import { EXIT_OK, fail } from './args.js';
 

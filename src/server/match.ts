@@ -4,7 +4,20 @@
  * its event trace. Everything here is pure (no I/O), so the API layer can validate a move before
  * it touches the database.
  */
-import { err, type Game, type GameEvent, MAX_MOVES, MOVE_CONCEDE, MOVE_PASS, ok, PHASE_OVER, PHASE_RACE, PHASES, type Result, type State } from '@gabata/engine/core';
+import {
+  err,
+  type Game,
+  type GameEvent,
+  MAX_MOVES,
+  MOVE_CONCEDE,
+  MOVE_PASS,
+  ok,
+  PHASE_OVER,
+  PHASE_RACE,
+  PHASES,
+  type Result,
+  type State,
+} from '@gabata/engine/core';
 import { getRuleset } from '@gabata/engine/games';
 import { bareMessage } from '@gabata/engine/notation';
 

@@ -10,7 +10,19 @@
  * sowing would never end (as `RandomPlayout` does), which makes it about twice as fast as asking
  * the random agent, with the same distribution of moves.
  */
-import { END_REASONS, GabataError, type Game, MAX_MOVES, MOVE_PASS, PHASE_OVER, PHASE_PLAY, PHASE_RACE, randomPlayableMove, Rng, type State } from '@gabata/engine/core';
+import {
+  END_REASONS,
+  GabataError,
+  type Game,
+  MAX_MOVES,
+  MOVE_PASS,
+  PHASE_OVER,
+  PHASE_PLAY,
+  PHASE_RACE,
+  randomPlayableMove,
+  Rng,
+  type State,
+} from '@gabata/engine/core';
 import type { Agent, SearchBudget } from '@gabata/engine/ai';
 import { type GameRecord, makeJointMove, makeRecord } from '@gabata/engine/notation';
 import { MetricsCollector } from './metrics.js';

@@ -4,7 +4,17 @@
  * takes from) is read off the engine's own event trace, so the page needs no knowledge of any
  * ruleset's move encoding.
  */
-import { type Game, type GameEvent, type Landmark, MAX_MOVES, MOVE_CONCEDE, MOVE_PASS, PHASE_OVER, PHASE_RACE, type State } from '@gabata/engine/core';
+import {
+  type Game,
+  type GameEvent,
+  type Landmark,
+  MAX_MOVES,
+  MOVE_CONCEDE,
+  MOVE_PASS,
+  PHASE_OVER,
+  PHASE_RACE,
+  type State,
+} from '@gabata/engine/core';
 import { getRuleset } from '@gabata/engine/games';
 
 /** A stored decision as the API returns it. */

@@ -12,7 +12,19 @@
  * for (const step of script.steps) console.log(step.kind, step.hole, step.rules);
  * ```
  */
-import { type Game, type GameEvent, type LessonStep, MAX_MOVES, MOVE_CONCEDE, MOVE_PASS, PHASE_OVER, PHASE_RACE, Rng, type RulesetInfo, type State } from '@gabata/engine/core';
+import {
+  type Game,
+  type GameEvent,
+  type LessonStep,
+  MAX_MOVES,
+  MOVE_CONCEDE,
+  MOVE_PASS,
+  PHASE_OVER,
+  PHASE_RACE,
+  Rng,
+  type RulesetInfo,
+  type State,
+} from '@gabata/engine/core';
 import { getRuleset } from '@gabata/engine/games';
 import { boardBefore, boardStateOf } from './animate.js';
 
