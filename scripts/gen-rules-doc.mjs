@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes docs/rules.md, the project's rules reference, from the source: the clause texts of the
 // catalogue entries (src/catalogue/entries.ts), the boards, tracks, options and reconstructions
-// of the rulesets (src/games/), the tests that play the worked examples, and the hand-written
+// of the rulesets (packages/engine/src/games/), the tests that play the worked examples, and the hand-written
 // notes of scripts/rules-doc-notes.mjs. Run after `npm run build` (it reads dist/):
 //   node scripts/gen-rules-doc.mjs           rewrite docs/rules.md
 //   node scripts/gen-rules-doc.mjs --check   exit 1 when docs/rules.md is not what it would write

@@ -8,7 +8,7 @@
 export const INTRO = [
   'The rules of the five games (six rulesets) this project plays, as the engine implements them. The ' +
     'clause texts, boards, tracks and options below are generated from the source (the catalogue ' +
-    'entries in `src/catalogue/entries.ts`, the rulesets in `src/games/`), so this page and the engine ' +
+    'entries in `src/catalogue/entries.ts`, the rulesets in `packages/engine/src/games/`), so this page and the engine ' +
     'cannot drift apart: `test/rules-doc.test.ts` regenerates it and fails when the committed copy differs.',
   'Regenerate after changing a clause, an option or a test that plays a worked example: ' +
     '`npm run build && node scripts/gen-rules-doc.mjs` (`--check` only compares). The hand-written ' +

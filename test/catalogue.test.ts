@@ -206,7 +206,7 @@ describe('facts agree with the seed pages', () => {
 describe('concepts computed from the definitions', () => {
   for (const r of RULESETS) {
     it(`${r.info.id}: computed concepts agree with its definition`, () => {
-      // The description's shape, as its rules give it (src/games/info), against what play shows.
+      // The description's shape, as its rules give it (packages/engine/src/games/info), against what play shows.
       const c = computeConcepts(r, { games: 4, seed: 7 });
       const { captures, ...described } = r.info.shape;
       const shape: Omit<Concepts, 'basis' | 'captureKinds' | 'skips' | 'passes'> = { ...described, players: r.info.players };

@@ -5,7 +5,7 @@
  *
  * This file holds the basics; the rest of the suite is in the files `npm run test:conformance`
  * runs beside it (package.json): positions and records round-tripping through text and JSON
- * (test/strict-inputs, src/notation/*.test.ts), fuzzed parsers (test/fuzz-notation), the
+ * (test/strict-inputs, packages/engine/src/notation/*.test.ts), fuzzed parsers (test/fuzz-notation), the
  * repetition-history contract (test/guard-contract), the agents (test/ai-agents).
  *
  * Checked here, over seeded random play of each ruleset's short match (its description's

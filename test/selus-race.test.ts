@@ -1,7 +1,7 @@
 /**
  * The Selus opening race (SEL-04, SEL-05, SEL-06; SPEC §7) with chosen starts: a hand-worked
  * race whose two choices interfere, and every joint choice checked against a plain reference
- * model of the lock-step race written here independently of src/core/race.ts.
+ * model of the lock-step race written here independently of packages/engine/src/core/race.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { unwrap } from '../packages/engine/src/core/errors.js';

@@ -6,7 +6,7 @@
  * `undo`, `show`, `position` and `quit` are commands. Works with input piped on stdin (each line
  * read is echoed so that a transcript reads like a session).
  *
- * Seats: a person types; a computer seat is an agent of src/ai (`--vs level:3`,
+ * Seats: a person types; a computer seat is an agent of packages/engine/src/ai (`--vs level:3`,
  * `--vs mcts:iterations=2000`), seeded from `--seed`, in every seat but player 1's.
  *
  * The record (`--record FILE`) is written at the start (so that a bad path is found before play)
@@ -73,7 +73,7 @@ export function playHelp(game: Game): string {
   return extra ? `${COMMANDS}\n${extra}` : COMMANDS;
 }
 
-/** Who chooses a seat's moves: a person at the terminal, or an agent of src/ai. */
+/** Who chooses a seat's moves: a person at the terminal, or an agent of packages/engine/src/ai. */
 export type Seat = { kind: 'human' } | { kind: 'computer'; name: string; agent: Agent };
 
 /** The computer seat of an agent spec (`level:3`, `mcts:iterations=2000`, ...). */

@@ -1,8 +1,8 @@
 /**
  * `gabata race <ruleset> [--agent SPEC] [--games N] [--seed S] [--option name=value]... [--preset P]
  * [--json] [--out FILE] [--quiet]` and `gabata race <ruleset> --check [--file FILE]`: the opening
- * race as a matrix game (src/ai/race-matrix.ts), valued cell by cell, solved for its equilibrium
- * (src/ai/zero-sum.ts). Progress goes to stderr; Ctrl-C stops after the cell being computed and
+ * race as a matrix game (packages/engine/src/ai/race-matrix.ts), valued cell by cell, solved for its equilibrium
+ * (packages/engine/src/ai/zero-sum.ts). Progress goes to stderr; Ctrl-C stops after the cell being computed and
  * writes nothing. `--check` verifies a result file, by default the committed one of the ruleset
  * (src/catalogue/race-<ruleset>.json), which the web catalogue shows.
  */

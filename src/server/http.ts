@@ -8,7 +8,7 @@ import type { ErrorCode, GabataError } from '@gabata/engine/core';
 /** Request bodies over this are refused (413) before they are parsed. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
-/** The codes the server adds to the engine's (src/core/errors.ts). */
+/** The codes the server adds to the engine's (packages/engine/src/core/errors.ts). */
 export const SERVER_CODES = [
   'ERR_AUTH',
   'ERR_FORBIDDEN',

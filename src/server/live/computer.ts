@@ -1,7 +1,7 @@
 /**
  * The server's computer players: searches run in worker threads (computer-worker.ts), at most one
  * per core at a time (one core is left to the server's own thread). Each search has its level's
- * budget (LEVELS in src/ai) and a cap in time, so no client can make the server search without
+ * budget (LEVELS in packages/engine/src/ai) and a cap in time, so no client can make the server search without
  * bound; a game has at most one search queued at a time (the caller's rule).
  *
  * The queue is fair: each client (the address that last acted on the game) has its own line, and

@@ -3,8 +3,8 @@
  * the Game interface every ruleset implements.
  *
  * @example
- *   import { getRuleset } from 'gabata/games';
- *   import { MAX_MOVES, unwrap } from 'gabata/core';
+ *   import { getRuleset } from '@gabata/engine/games';
+ *   import { MAX_MOVES, unwrap } from '@gabata/engine/core';
  *   const game = unwrap(unwrap(getRuleset('gabata-adowa')).create({ captureGate: 'none' }));
  *   const s = game.newState(42);
  *   const moves = new Int32Array(MAX_MOVES);
@@ -23,7 +23,7 @@ export * from './round.js';
 export * from './rules.js';
 export * from './game.js';
 export * from './sparse.js';
-// Test scaffolding (perft, transcripts) is exported by `gabata/testing`; only the seeded random
+// Test scaffolding (perft, transcripts) is exported by `@gabata/engine/testing`; only the seeded random
 // match, which the catalogue's measured figures also use, stays here.
 export { playRandomMatch } from './debug.js';
 export * from './game-base.js';

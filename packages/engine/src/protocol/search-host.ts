@@ -1,5 +1,5 @@
 /**
- * The `SearchHost` of `gabata engine`: searches run in a worker thread (src/protocol/search-worker.ts)
+ * The `SearchHost` of `gabata engine`: searches run in a worker thread (packages/engine/src/protocol/search-worker.ts)
  * so that the input thread keeps reading commands. `stop` writes the search's id into a shared
  * Int32Array that the search polls; no message has to reach a busy worker.
  */
