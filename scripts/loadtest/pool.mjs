@@ -14,11 +14,9 @@ import { LoadtestError } from './args.mjs';
 import { Api } from './http.mjs';
 import { Histogram } from './stats.mjs';
 
-const dist = (p) => new URL(`../../dist/${p}`, import.meta.url).href;
-const { getRuleset } = await import(dist('games/index.js'));
-const { MAX_MOVES } = await import(dist('core/game.js'));
-const { PHASE_OVER, PHASE_RACE } = await import(dist('core/state.js'));
-const { Rng } = await import(dist('core/rng.js'));
+// The engine's build, through its package (built by `npm run build` with the app's).
+const { getRuleset } = await import('@gabata/engine/games');
+const { MAX_MOVES, PHASE_OVER, PHASE_RACE, Rng } = await import('@gabata/engine/core');
 
 /** Gap between two sends of a socket: at most 16 a second (the server closes one that sends more than 20). */
 const SEND_GAP_MS = 65;
