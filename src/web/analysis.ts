@@ -166,7 +166,8 @@ export class AnalysisPanel {
         this.start = kept.start;
       }
     }
-    this.button.hidden = !c.finished || this.running;
+    // A finished game, or one held here alone (played on this device, or an imported record): never a game under way with someone else.
+    this.button.hidden = !(c.finished || (!c.online && !c.spectator)) || this.running;
     this.decorate(moveList);
     const shown = this.annotations.some((a) => a !== null) || this.running;
     this.el.hidden = !shown;
@@ -460,8 +461,11 @@ export class PlyInAddress {
   /** After every render: the address follows the move shown (once the game is loaded and the asked move shown). */
   sync(): void {
     const c = this.c;
-    if (!c.ready) return;
+    // A page left (its controller closed) never writes the address of the page after it.
+    if (!c.ready || c.mode.kind === 'closed') return;
     if (this.pending !== null) {
+      // Not before the game has settled (a load, the opening race): the address is kept until then.
+      if (c.live.kind === 'loading' || c.live.kind === 'animating') return;
       const k = this.pending;
       this.pending = null;
       if (k < c.moves.length) {
