@@ -4,7 +4,7 @@
  * 1's move 11 (the record's move 10) is the move of lowest value at depth 3: the analysis must
  * mark it, and no other move as badly.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -129,6 +129,31 @@ describe('gabata analyse', () => {
     const s = gabata(['analyse', '-', '--depth', '3', '--out', '-'], readFileSync(FIXTURE, 'utf8'));
     expect(s.code, s.err).toBe(0);
     expect(unwrap(parseRecord(s.out)).annotations).toHaveLength(rec.moves.length);
+  });
+
+  it('Ctrl-C stops it: the moves analysed by then are written, exit 130', async () => {
+    const file = join(dir, 'interrupted.json');
+    writeFileSync(file, readFileSync(FIXTURE));
+    // A second a position: twelve moves take long enough to be interrupted after the first ones.
+    const child = spawn(process.execPath, [MAIN, 'analyse', file, '--time', '1000'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const progressed = new Promise<void>((resolve) => {
+      child.stderr.on('data', (d: Buffer) => {
+        err += d.toString();
+        if (/\b[1-9]\d*\/12 moves/.test(err)) resolve();
+      });
+    });
+    await progressed;
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code, err).toBe(130);
+    expect(err).toMatch(/interrupted; \d+ of 12 moves analysed/);
+    const back = unwrap(parseRecord(readFileSync(file, 'utf8')));
+    expect(back.annotations!.length).toBeGreaterThan(0);
+    expect(back.annotations!.length).toBeLessThan(12);
+    expect(out).toContain(`annotated record written to ${file}`);
   });
 
   it('refuses a bad budget, a record from stdin without --out, and a broken annotation (coded errors)', () => {

@@ -62,7 +62,7 @@ describe('analysis on the game page', () => {
     expect(marks[REFUTED]).toBe('blunder');
     expect(marks.filter((m) => m === 'blunder')).toHaveLength(1);
     expect(await page.locator('.move-list > li').nth(REFUTED).locator('button').getAttribute('aria-label')).toMatch(/\(Blunder\)$/);
-    expect(await page.textContent('.analysis-summary')).toMatch(/1 blunders/);
+    expect(await page.textContent('.analysis-summary')).toMatch(/blunders 1/);
     // The graph: one button per move; the refuted one's shows the position before the move... after it.
     const hits = page.locator('.analysis-graph rect.graph-hit');
     expect(await hits.count()).toBe(FIXTURE.moves.length);
@@ -136,7 +136,7 @@ describe('the move list', () => {
     await page.reload();
     // The list is drawn at the last move while the game loads, then at the address's move.
     await page.waitForFunction(() => {
-      const bs = [...document.querySelectorAll('.move-list button')];
+      const bs = Array.from(document.querySelectorAll('.move-list button'));
       return bs.length > 0 && bs.findIndex((b) => b.classList.contains('current')) === 4;
     });
     expect(await shownPly(page)).toBe(5);

@@ -16,9 +16,9 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { err, GabataError, ok, type Result } from '../core/errors.js';
-import { analysisSteps, annotateRecord, MARK_THRESHOLDS, markCounts, type AnalysedPly, type GameAnalysis } from '../ai/analyse.js';
+import { analysisSteps, annotateRecord, MARK_THRESHOLDS, markCounts, type GameAnalysis } from '../ai/analyse.js';
 import { MAX_SEARCH_DEPTH, MAX_SEARCH_TIME_MS } from '../ai/index.js';
-import { parseRecord, replayRecord, stringifyRecord } from '../notation/record.js';
+import { parseRecord, type Replay, replayRecord, stringifyRecord } from '../notation/record.js';
 import { EXIT_OK, fail, printJSON } from './args.js';
 import { Progress } from './progress.js';
 import { pickRecord, readRecordText } from './replay.js';
@@ -110,39 +110,14 @@ export async function run(args: string[]): Promise<number> {
   if (!replay.ok) return fail('analyse', replay.error);
   const { game } = replay.value;
 
-  let interrupted = false;
-  const onSigint = (): void => {
-    interrupted = true;
-  };
-  process.on('SIGINT', onSigint);
-  const progress = new Progress(rec.value.moves.length, 'moves', v.out === '-');
-  const plies: AnalysedPly[] = [];
-  let analysis: GameAnalysis;
-  try {
-    const steps = analysisSteps(game, replay.value.positions!, rec.value.moves, {
-      depth: depth.value,
-      timeMs: time.value,
-      seed: seed.value,
-      shouldStop: () => interrupted,
-    });
-    progress.tick(0);
-    for (;;) {
-      // Between two positions the event loop runs: a Ctrl-C is heard there, and ends the search under way.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      const r = steps.next();
-      if (r.done) {
-        analysis = r.value;
-        break;
-      }
-      plies.push(r.value);
-      progress.tick(plies.length);
-    }
-  } finally {
-    progress.end();
-    process.off('SIGINT', onSigint);
-  }
+  const analysis = await analyseWithProgress(replay.value, rec.value.moves, {
+    depth: depth.value,
+    timeMs: time.value,
+    seed: seed.value,
+    quiet: v.out === '-',
+  });
   if (analysis.interrupted)
-    process.stderr.write(`gabata analyse: interrupted; ${plies.length} of ${rec.value.moves.length} moves analysed\n`);
+    process.stderr.write(`gabata analyse: interrupted; ${analysis.plies.length} of ${rec.value.moves.length} moves analysed\n`);
 
   const annotated = annotateRecord(rec.value, analysis);
   const target = v.out ?? file;
@@ -176,6 +151,43 @@ export async function run(args: string[]): Promise<number> {
     say(`${summaryText(summary, rec.value.agents)}\n${target === '-' ? '' : `annotated record written to ${target}\n`}`);
   }
   return analysis.interrupted ? 130 : EXIT_OK;
+}
+
+/**
+ * Analyses the moves position by position with a progress bar on stderr; between two positions
+ * the event loop runs, so a Ctrl-C is heard there and ends the search under way (the moves judged
+ * by then are kept).
+ */
+async function analyseWithProgress(
+  replay: Replay,
+  moves: readonly string[],
+  opts: { depth?: number; timeMs?: number; seed?: number; quiet: boolean },
+): Promise<GameAnalysis> {
+  let interrupted = false;
+  const onSigint = (): void => {
+    interrupted = true;
+  };
+  process.on('SIGINT', onSigint);
+  const progress = new Progress(moves.length, 'moves', opts.quiet);
+  let done = 0;
+  try {
+    const steps = analysisSteps(replay.game, replay.positions!, moves, {
+      depth: opts.depth,
+      timeMs: opts.timeMs,
+      seed: opts.seed,
+      shouldStop: () => interrupted,
+    });
+    progress.tick(0);
+    for (;;) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const r = steps.next();
+      if (r.done) return r.value;
+      progress.tick(++done);
+    }
+  } finally {
+    progress.end();
+    process.off('SIGINT', onSigint);
+  }
 }
 
 /** One line a move: its number, who played it, player 1's expected result after it, the best move and line, the mark. */

@@ -432,7 +432,7 @@ export class AnalysisPanel {
  * to the game's last move, from the move list and its step buttons; the shown move keeps the focus.
  */
 export function moveListKeys(area: HTMLElement, list: HTMLElement, c: PlayController): void {
-  area.setAttribute('title', tr('keysHelp'));
+  area.setAttribute('title', tr('keysHelp', { home: 'Home', end: 'End' }));
   area.addEventListener('keydown', (e) => {
     const to = e.key === 'ArrowLeft' ? -1 : e.key === 'ArrowRight' ? 1 : e.key === 'Home' ? 'start' : e.key === 'End' ? 'live' : null;
     if (to === null || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -477,5 +477,37 @@ export class PlyInAddress {
     }
     const want = c.shownPly < c.moves.length ? `#${this.prefix}/${c.shownPly}` : `#${this.prefix}`;
     if (location.hash !== want) history.replaceState(history.state, '', `${location.pathname}${location.search}${want}`);
+  }
+}
+
+/** What the game page gets from here: the analysis panel, the move list's keys, the ply in the address. */
+export class GameStudy {
+  readonly panel: AnalysisPanel;
+  private readonly address: PlyInAddress;
+  private keys = false;
+
+  constructor(
+    private readonly c: PlayController,
+    private readonly moveList: HTMLElement,
+    prefix: string,
+    ply: string | undefined,
+  ) {
+    this.panel = new AnalysisPanel(c);
+    this.address = new PlyInAddress(c, prefix, ply);
+  }
+
+  /** After every render of the page (the move list drawn). */
+  render(): void {
+    const area = this.moveList.parentElement;
+    if (!this.keys && area) {
+      moveListKeys(area, this.moveList, this.c);
+      this.keys = true;
+    }
+    this.panel.render(this.moveList);
+    this.address.sync();
+  }
+
+  close(): void {
+    this.panel.close();
   }
 }

@@ -4,7 +4,7 @@
  * server's API, the game's live stream (live.ts), the computer's worker and the speed setting, and
  * re-renders on every change. `#/watch/<id>` opens the same screen as a spectator (no key sent).
  */
-import { AnalysisPanel, PlyInAddress, moveListKeys } from './analysis.js';
+import { type AnalysisPanel, GameStudy } from './analysis.js';
 import { api } from './api.js';
 import { PlayController } from './controller.js';
 import { h } from './dom.js';
@@ -185,8 +185,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     summary.render();
     online.render();
     renderMoveList(moveList, c);
-    analysis.render(moveList);
-    address.sync();
+    study.render();
     renderResult(result, c);
     if (c.ready && !rulesShown) {
       renderRules(rulesPanel, c);
@@ -219,8 +218,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     c,
   );
   const exportLink = exportLinkOf(id, local);
-  const analysis = new AnalysisPanel(c);
-  const address = new PlyInAddress(c, `/${watch ? 'watch' : 'game'}/${id}`, params[1]);
+  const study = new GameStudy(c, moveList, `/${watch ? 'watch' : 'game'}/${id}`, params[1]);
   const offline = offlineNote(id, watch);
 
   els.page.append(
@@ -244,9 +242,8 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
       quick.el,
       result,
     ),
-    sideColumn(commentary, controls, moveList, exportLink, rulesPanel, analysis),
+    sideColumn(commentary, controls, moveList, exportLink, rulesPanel, study.panel),
   );
-  if (moveList.parentElement) moveListKeys(moveList.parentElement, moveList, c);
   root.append(els.page);
 
   const offKey = dismissOnEscape(c);
@@ -273,7 +270,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     live?.close();
     c.close();
     thinker.stop();
-    analysis.close();
+    study.close();
     sounds.stop();
     offKey();
   };

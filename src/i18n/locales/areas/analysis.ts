@@ -22,7 +22,7 @@ export const analysisEn = {
   mistake: 'Mistake',
   blunder: 'Blunder',
   /** The summary line of one player's marks. */
-  summary: '{{who}}: {{inaccuracy, number}} inaccuracies, {{mistake, number}} mistakes, {{blunder, number}} blunders',
+  summary: '{{who}}: inaccuracies {{inaccuracy, number}}, mistakes {{mistake, number}}, blunders {{blunder, number}}',
   /** The engine's view of the position shown. */
   best: 'Best move: {{move}}',
   line: 'Expected line: {{line}}',
@@ -36,8 +36,8 @@ export const analysisEn = {
   backToGame: 'Back to the game',
   /** A comment kept in an imported record's annotation. */
   comment: 'Comment: {{text}}',
-  /** The move list's keys (Left/Right, Home/End). */
-  keysHelp: 'Left and Right step through the moves, Home and End go to the start and the end.',
+  /** The move list's keys (Left/Right, Home/End: `home` and `end` are the keys' names, 'Home' and 'End'). */
+  keysHelp: 'Left and Right step through the moves, {{home}} and {{end}} go to the start and the end.',
 } as const;
 
 export const analysisAm: Messages<typeof analysisEn> = {
@@ -52,7 +52,7 @@ export const analysisAm: Messages<typeof analysisEn> = {
   inaccuracy: 'ትንሽ ስህተት',
   mistake: 'ስህተት',
   blunder: 'ከባድ ስህተት',
-  summary: '{{who}}፦ {{inaccuracy, number}} ትንሽ ስህተቶች፣ {{mistake, number}} ስህተቶች፣ {{blunder, number}} ከባድ ስህተቶች',
+  summary: '{{who}}፦ ትንሽ ስህተቶች {{inaccuracy, number}}፣ ስህተቶች {{mistake, number}}፣ ከባድ ስህተቶች {{blunder, number}}',
   best: 'ምርጥ እንቅስቃሴ፦ {{move}}',
   line: 'የሚጠበቀው ቅደም ተከተል፦ {{line}}',
   evalOf: 'የ{{who}} የሚጠበቅ ውጤት፦ {{value}}',
@@ -63,7 +63,7 @@ export const analysisAm: Messages<typeof analysisEn> = {
   variation: 'የእርስዎ ቅደም ተከተል፦ {{line}}',
   backToGame: 'ወደ ጨዋታው ተመለስ',
   comment: 'አስተያየት፦ {{text}}',
-  keysHelp: 'ግራ እና ቀኝ በእንቅስቃሴዎቹ ይራመዳሉ፤ Home እና End ወደ መጀመሪያው እና ወደ መጨረሻው ይሄዳሉ።',
+  keysHelp: 'ግራ እና ቀኝ በእንቅስቃሴዎቹ ይራመዳሉ፤ {{home}} እና {{end}} ወደ መጀመሪያው እና ወደ መጨረሻው ይሄዳሉ።',
 };
 
 export const analysisTi: Messages<typeof analysisEn> = {
@@ -78,7 +78,7 @@ export const analysisTi: Messages<typeof analysisEn> = {
   inaccuracy: 'ንእሽቶ ጌጋ',
   mistake: 'ጌጋ',
   blunder: 'ዓቢ ጌጋ',
-  summary: '{{who}}፦ {{inaccuracy, number}} ንኣሽቱ ጌጋታት፣ {{mistake, number}} ጌጋታት፣ {{blunder, number}} ዓበይቲ ጌጋታት',
+  summary: '{{who}}፦ ንኣሽቱ ጌጋታት {{inaccuracy, number}}፣ ጌጋታት {{mistake, number}}፣ ዓበይቲ ጌጋታት {{blunder, number}}',
   best: 'ዝበለጸ ምንቅስቓስ፦ {{move}}',
   line: 'ዝጽበ መስመር፦ {{line}}',
   evalOf: 'ናይ {{who}} ዝጽበ ውጽኢት፦ {{value}}',
@@ -89,5 +89,5 @@ export const analysisTi: Messages<typeof analysisEn> = {
   variation: 'ናትካ መስመር፦ {{line}}',
   backToGame: 'ናብቲ ጸወታ ተመለስ',
   comment: 'ርእይቶ፦ {{text}}',
-  keysHelp: 'ጸጋምን የማንን ብምንቅስቓሳት ይስጉሙ፤ Home ን End ን ናብ መጀመርታን መወዳእታን ይወስዱ።',
+  keysHelp: 'ጸጋምን የማንን ብምንቅስቓሳት ይስጉሙ፤ {{home}}ን {{end}}ን ናብ መጀመርታን መወዳእታን ይወስዱ።',
 };
