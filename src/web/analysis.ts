@@ -168,6 +168,7 @@ export class AnalysisPanel {
     }
     // A finished game, or one held here alone (played on this device, or an imported record): never a game under way with someone else.
     this.button.hidden = !(c.finished || (!c.online && !c.spectator)) || this.running;
+    this.stopButton.hidden = !this.running;
     this.decorate(moveList);
     const shown = this.annotations.some((a) => a !== null) || this.running;
     this.el.hidden = !shown;
@@ -184,11 +185,14 @@ export class AnalysisPanel {
 
   /** Stops the workers (the page is left). */
   close(): void {
-    this.halt();
+    this.running = false;
+    this.runner?.stop();
+    this.runner = null;
     this.live.stop();
   }
 
   private halt(): void {
+    if (this.running) this.progress.textContent = '';
     this.running = false;
     this.runner?.stop();
     this.runner = null;
