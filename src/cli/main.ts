@@ -13,6 +13,7 @@ const COMMANDS: Record<string, string> = {
   show: 'draw a position, or print it as JSON',
   play: 'play a match at this terminal (two people, or against the computer)',
   replay: 'step through a game record: every move, what it did, the board after it',
+  analyse: 'the engine evaluates a game record: best moves, mistakes, written back as annotations',
   simulate: 'play many matches between agents and summarise them',
   sweep: 'play matches over a grid of rule options and report each cell with intervals',
   tournament: 'round-robin tournament between agents and engines, with ratings',

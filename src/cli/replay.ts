@@ -43,7 +43,7 @@ and the board after it, then the result. '-' reads the record from stdin.
   --line K   the record on line K (from 1) of a JSON Lines file (gabata simulate --out)`;
 
 /** Reads the record text from a file (or stdin for '-'), with errors a person can act on. */
-function readRecordText(file: string): Result<string> {
+export function readRecordText(file: string): Result<string> {
   if (file === '-') {
     try {
       return ok(readFileSync(0, 'utf8'));
@@ -66,7 +66,7 @@ function readRecordText(file: string): Result<string> {
 }
 
 /** Picks line K of a JSON Lines text, or the whole text; a JSON Lines text without K is explained. */
-function pickRecord(text: string, line: number | undefined): Result<string> {
+export function pickRecord(text: string, line: number | undefined): Result<string> {
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   if (line !== undefined) {
     if (line > lines.length) return err('ERR_ARGUMENT', `--line ${line}: the file has ${lines.length} non-empty lines`, '--line');

@@ -3,6 +3,7 @@
  * page at a time): resume, view, delete, and import a record.
  */
 import { RULESETS } from '@gabata/engine/games';
+import { keepAnnotations } from './analysis.js';
 import { api, ApiError } from './api.js';
 import { h } from './dom.js';
 import type { GameDoc } from './engine.js';
@@ -117,6 +118,7 @@ export function homePage(root: HTMLElement): void {
     }
     try {
       const g = await api.importRecord(rec);
+      keepAnnotations(g.id, rec);
       rememberSeats(
         g.id,
         g.seats.map((s) => s.seat),

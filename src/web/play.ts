@@ -4,6 +4,7 @@
  * server's API, the game's live stream (live.ts), the computer's worker and the speed setting, and
  * re-renders on every change. `#/watch/<id>` opens the same screen as a spectator (no key sent).
  */
+import { type AnalysisPanel, GameStudy } from './analysis.js';
 import { api } from './api.js';
 import { PlayController } from './controller.js';
 import { h } from './dom.js';
@@ -115,6 +116,7 @@ function sideColumn(
   moveList: HTMLElement,
   exportLink: HTMLElement,
   rules: HTMLElement,
+  analysis: AnalysisPanel,
 ): HTMLElement {
   return h(
     'aside',
@@ -127,8 +129,9 @@ function sideColumn(
       h('div', { class: 'steps' }, controls.steps),
       controls.watchRaceList,
       moveList,
-      h('p', {}, exportLink),
+      h('p', {}, exportLink, ' ', analysis.button),
     ),
+    analysis.el,
     rules,
   );
 }
@@ -182,6 +185,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     summary.render();
     online.render();
     renderMoveList(moveList, c);
+    study.render();
     renderResult(result, c);
     if (c.ready && !rulesShown) {
       renderRules(rulesPanel, c);
@@ -214,6 +218,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     c,
   );
   const exportLink = exportLinkOf(id, local);
+  const study = new GameStudy(c, moveList, `/${watch ? 'watch' : 'game'}/${id}`, params[1]);
   const offline = offlineNote(id, watch);
 
   els.page.append(
@@ -237,7 +242,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
       quick.el,
       result,
     ),
-    sideColumn(commentary, controls, moveList, exportLink, rulesPanel),
+    sideColumn(commentary, controls, moveList, exportLink, rulesPanel, study.panel),
   );
   root.append(els.page);
 
@@ -265,6 +270,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     live?.close();
     c.close();
     thinker.stop();
+    study.close();
     sounds.stop();
     offKey();
   };

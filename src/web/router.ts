@@ -5,7 +5,7 @@
  *   #/               the start page (START)
  *   #/games          saved games and import
  *   #/new            new game (#/new/<ruleset> preselects a ruleset: the game pages' Play button)
- *   #/game/<id>      a game
+ *   #/game/<id>      a game (#/game/<id>/<ply>: at that move)
  *   #/watch/<id>     a game, as a spectator
  *   #/join/<id>/<t>  takes an invited seat with the invite token t, then opens the game
  *   #/lobby          finding an opponent without a link: quick-pairing pools and open seeks

@@ -5,6 +5,7 @@
  */
 import { levelAgent } from '@gabata/engine/ai';
 import { deriveSeed } from '@gabata/engine/core';
+import { type AnalyseReply, type AnalyseRequest, answerAnalyse } from './analysis-engine.js';
 import { applyStored, buildGame, isSimultaneous, type StoredMove } from './engine.js';
 
 export interface ThinkRequest {
@@ -20,10 +21,25 @@ export interface ThinkRequest {
 
 export type ThinkReply = { id: number; move: number; text: string } | { id: number; error: string };
 
-const ctx = self as unknown as { onmessage: ((e: MessageEvent<ThinkRequest>) => void) | null; postMessage(m: ThinkReply): void };
+const ctx = self as unknown as {
+  onmessage: ((e: MessageEvent<ThinkRequest | AnalyseRequest>) => void) | null;
+  postMessage(m: ThinkReply | AnalyseReply): void;
+};
 
-ctx.onmessage = (e: MessageEvent<ThinkRequest>): void => {
-  const r = e.data;
+const isAnalyse = (r: ThinkRequest | AnalyseRequest): r is AnalyseRequest => 'kind' in r && r.kind === 'analyse';
+
+ctx.onmessage = (e: MessageEvent<ThinkRequest | AnalyseRequest>): void => {
+  const q = e.data;
+  // The analysis of a game (analysis-engine.ts), in its own worker beside the computer's.
+  if (isAnalyse(q)) {
+    try {
+      ctx.postMessage(answerAnalyse(q));
+    } catch (err) {
+      ctx.postMessage({ id: q.id, error: (err as Error).message ?? String(err) });
+    }
+    return;
+  }
+  const r = q;
   try {
     const game = buildGame(r.ruleset, r.options);
     const s = game.newState(r.seed);

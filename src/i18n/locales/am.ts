@@ -14,6 +14,7 @@ import { exploreAm } from './areas/explore.js';
 import { pagesAm } from './areas/pages.js';
 import { proseAm } from './areas/prose.js';
 import { raceMatrixAm } from './areas/race-matrix.js';
+import { analysisAm } from './areas/analysis.js';
 import { accountAm } from './areas/account.js';
 import { playersAm } from './areas/players.js';
 import { lobbyAm } from './areas/lobby.js';
@@ -528,6 +529,7 @@ export const am: Catalogue = {
   place: { Aksum: 'አክሱም', Umon: 'ኡሞን', 'Adowa (Adwa)': 'ዓድዋ', 'Eritrean highlands': 'የኤርትራ ደጋማ ቦታዎች' },
   explore: exploreAm,
   raceMatrix: raceMatrixAm,
+  analysis: analysisAm,
   account: accountAm,
   players: playersAm,
   lobby: lobbyAm,

@@ -18,6 +18,7 @@ import { exploreEn } from './areas/explore.js';
 import { pagesEn } from './areas/pages.js';
 import { proseEn } from './areas/prose.js';
 import { raceMatrixEn } from './areas/race-matrix.js';
+import { analysisEn } from './areas/analysis.js';
 import { accountEn } from './areas/account.js';
 import { playersEn } from './areas/players.js';
 import { lobbyEn } from './areas/lobby.js';
@@ -541,6 +542,7 @@ export const en = {
   place: { Aksum: 'Aksum', Umon: 'Umon', 'Adowa (Adwa)': 'Adowa (Adwa)', 'Eritrean highlands': 'Eritrean highlands' },
   explore: exploreEn,
   raceMatrix: raceMatrixEn,
+  analysis: analysisEn,
   account: accountEn,
   players: playersEn,
   lobby: lobbyEn,

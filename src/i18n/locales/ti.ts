@@ -14,6 +14,7 @@ import { exploreTi } from './areas/explore.js';
 import { pagesTi } from './areas/pages.js';
 import { proseTi } from './areas/prose.js';
 import { raceMatrixTi } from './areas/race-matrix.js';
+import { analysisTi } from './areas/analysis.js';
 import { accountTi } from './areas/account.js';
 import { playersTi } from './areas/players.js';
 import { lobbyTi } from './areas/lobby.js';
@@ -528,6 +529,7 @@ export const ti: Catalogue = {
   place: { Aksum: 'ኣኽሱም', Umon: 'ኡሞን', 'Adowa (Adwa)': 'ዓድዋ', 'Eritrean highlands': 'ደጋታት ኤርትራ' },
   explore: exploreTi,
   raceMatrix: raceMatrixTi,
+  analysis: analysisTi,
   account: accountTi,
   players: playersTi,
   lobby: lobbyTi,

@@ -32,7 +32,7 @@ export interface AlphaBetaParams {
 }
 
 /** A finished match outweighs any heuristic value (evaluate is within [-1, 1]). */
-const WIN = 10;
+export const WIN = 10;
 const MAX_PLY = 128;
 const EXACT = 1;
 const LOWER = 2;
@@ -151,6 +151,20 @@ export class AlphaBetaAgent implements Agent {
     best.nodes = this.nodes;
     best.timeMs = now() - start;
     return best;
+  }
+
+  /**
+   * The minimax value of `s` for `player` at exactly `depth` decisions (full window, no time or
+   * node limit), whoever is to move: how analysis values the move that was played at the horizon
+   * its best move was searched to. A finished position is its payoff (±WIN, a draw between).
+   */
+  valueFor(game: Game, s: State, player: number, depth: number): number {
+    this.prepare(game);
+    this.root = player;
+    this.nodeLimit = Infinity;
+    this.deadline = Infinity;
+    this.shouldStop = undefined;
+    return this.search(game, s, Math.min(MAX_PLY - 1, Math.max(0, depth)), -Infinity, Infinity, 0);
   }
 
   private prepare(game: Game): void {

@@ -235,3 +235,4 @@ export { AlphaBetaAgent, GreedyAgent, MctsAgent, RandomAgent };
 export { RandomPlayout } from './playout.js';
 export * from './race-matrix.js';
 export * from './race-result.js';
+export * from './analyse.js';

@@ -6,6 +6,7 @@ import { RULESETS } from '../games/index.js';
 import { toyRuleset } from '../../../../test/helpers/toy-game.js';
 import { mustCreate, optionSets, randomPlayout } from '../../../../test/helpers/random-play.js';
 import { diffStates, type RulesetLookup } from './position.js';
+import { legalMoveList, makeMove } from './move.js';
 import { makeRecord, parseRecord, replayRecord, stateResult, stringifyRecord, type GameRecord } from './record.js';
 
 const ALL: Ruleset[] = [...RULESETS, toyRuleset];
@@ -214,5 +215,76 @@ describe('records of the rules before SPEC §12 (2026-11-30) still load and repl
       checked++;
     }
     expect(checked).toBe(12);
+  });
+});
+
+describe('records: annotations', () => {
+  const game = mustCreate(toyRuleset, {});
+  const play = randomPlayout(game, 11, 1000);
+  const plain = makeRecord({ game, seed: 11, moves: play.moves, final: play.final });
+  // The toy's first decision is the race (joint); the second is a sequential move: its legal moves are the annotation's.
+  const replay = replayRecord(plain, { positions: true }, lookup);
+  if (!replay.ok) throw replay.error;
+  const before = replay.value.positions![1]!;
+  const legal = legalMoveList(game, before).map((m) => makeMove(game, before, m));
+
+  it('round-trip through text, with every field, nulls and the analysis', () => {
+    const rec = makeRecord({
+      game,
+      seed: 11,
+      moves: play.moves,
+      final: play.final,
+      annotations: [null, { eval: 0.25, best: legal[0]!, line: [legal[0]!], drop: 0.3, mark: 'blunder', comment: 'too hasty' }],
+      analysis: { engine: 'alphabeta:depth=4', start: 0.5 },
+    });
+    const back = parseRecord(stringifyRecord(rec), lookup);
+    if (!back.ok) throw back.error;
+    expect(back.value).toEqual(rec);
+    expect(replayRecord(back.value, {}, lookup).ok).toBe(true);
+  });
+
+  it('a record without annotations reads as before (no field added)', () => {
+    const back = parseRecord(stringifyRecord(plain), lookup);
+    if (!back.ok) throw back.error;
+    expect(back.value).toEqual(plain);
+    expect('annotations' in back.value).toBe(false);
+    expect('analysis' in back.value).toBe(false);
+  });
+
+  const broken: [string, unknown, string][] = [
+    ['not an array', { x: 1 }, 'annotations'],
+    ['more than the moves', Array(play.moves.length + 1).fill(null), 'annotations'],
+    ['an unknown field', [{ grade: 1 }], 'annotations[0].grade'],
+    ['eval beyond 1', [{ eval: 1.5 }], 'annotations[0].eval'],
+    ['a negative drop', [{ drop: -0.1 }], 'annotations[0].drop'],
+    ['an unknown mark', [{ mark: 'brilliant' }], 'annotations[0].mark'],
+    ['a line of numbers', [{ line: [1, 2] }], 'annotations[0].line'],
+    ['a best move that is not a text', [{ best: 4 }], 'annotations[0].best'],
+  ];
+  for (const [what, annotations, where] of broken) {
+    it(`a broken annotation is ERR_RECORD at its place: ${what}`, () => {
+      const r = parseRecord({ ...plain, annotations }, lookup);
+      expect(r.ok).toBe(false);
+      if (r.ok) return;
+      expect(r.error.code).toBe('ERR_RECORD');
+      expect(r.error.where).toBe(where);
+    });
+  }
+
+  it('a broken analysis is ERR_RECORD', () => {
+    const r = parseRecord({ ...plain, analysis: { engine: 3 } }, lookup);
+    expect(!r.ok && r.error.where).toBe('analysis.engine');
+  });
+
+  it('replaying checks that the best move and the line are legal where they stand', () => {
+    const illegal = parseRecord({ ...plain, annotations: [null, { best: '99' }] }, lookup);
+    if (!illegal.ok) throw illegal.error;
+    const r = replayRecord(illegal.value, {}, lookup);
+    expect(!r.ok && r.error.code).toBe('ERR_RECORD');
+    expect(!r.ok && r.error.where).toBe('annotations[1].best');
+    const off = parseRecord({ ...plain, annotations: [null, { best: legal[0]!, line: [legal[legal.length - 1]!, '99'] }] }, lookup);
+    if (!off.ok) throw off.error;
+    const o = replayRecord(off.value, {}, lookup);
+    expect(!o.ok && o.error.where).toMatch(/^annotations\[1\]\.line(\[1\])?$/);
   });
 });

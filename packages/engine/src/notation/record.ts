@@ -9,6 +9,23 @@
  *   "date": "2026-11-29T12:00:00Z", "agents": ["mcts", "random"], "meta": { "event": "..." } }
  * ```
  *
+ * A record may carry annotations (`gabata analyse` writes them, the web app shows them):
+ * `annotations[i]` says something about `moves[i]` (null for nothing), `analysis` how they were made:
+ *
+ * ```json
+ * "annotations": [{ "eval": 0.52, "best": "10", "line": ["10", "4", "7"] },
+ *                 { "eval": 0.31, "best": "13", "line": ["13", "2"], "drop": 0.21, "mark": "blunder",
+ *                   "comment": "gives away the whole row" }, null],
+ * "analysis": { "engine": "alphabeta", "depth": 6, "start": 0.5 }
+ * ```
+ *
+ * Every field of an annotation is optional: `eval` is player 1's expected result (0 = loss,
+ * 1 = win) after the move, `best` the engine's best move in the position before it and `line` the
+ * play it expects from there (starting with `best`), `drop` how much the mover's expected result
+ * fell short of the best move's, `mark` inaccuracy / mistake / blunder, `comment` anyone's words.
+ * `replayRecord` checks that `best` and `line` are legal where they stand. A record without
+ * annotations is as before.
+ *
  * `scores` is indexed from player 1 (`scores[0]` = player 1). `winner` is 0 for a draw. `reason`
  * is a name of END_REASONS. A record replays from `ruleset.create(options)` and
  * `game.newState(seed)`: every random thing of a match comes from the state's seeded generator,
@@ -41,6 +58,32 @@ export interface RecordResult {
   readonly reason: string;
 }
 
+/** How bad a move was, by the drop in the mover's expected result (src/ai/analyse.ts sets the thresholds). */
+export const MOVE_MARKS = ['inaccuracy', 'mistake', 'blunder'] as const;
+export type MoveMark = (typeof MOVE_MARKS)[number];
+
+/** What a record says about one move (every field optional; see the module comment). */
+export interface MoveAnnotation {
+  /** Player 1's expected result after the move, 0 (loss) .. 1 (win). */
+  readonly eval?: number;
+  /** The engine's best move in the position before this move (its notation). */
+  readonly best?: string;
+  /** The line the engine expects from that position, starting with `best`. */
+  readonly line?: string[];
+  /** How far the mover's expected result fell short of the best move's (0 .. 1). */
+  readonly drop?: number;
+  readonly mark?: MoveMark;
+  readonly comment?: string;
+}
+
+/** How a record's annotations were made. */
+export interface RecordAnalysis {
+  /** The engine and its budget, e.g. 'alphabeta:depth=6'. */
+  readonly engine: string;
+  /** Player 1's expected result at the start (the evaluation graph's first point). */
+  readonly start?: number;
+}
+
 export interface GameRecord {
   readonly format: typeof RECORD_FORMAT;
   readonly ruleset: string;
@@ -63,6 +106,9 @@ export interface GameRecord {
    * read as those rules played (e.g. Selus `concession: true` as `scored`), one sentence each.
    */
   readonly notes?: string[];
+  /** `annotations[i]` is about `moves[i]` (null: nothing); at most one per move. */
+  readonly annotations?: (MoveAnnotation | null)[];
+  readonly analysis?: RecordAnalysis;
 }
 
 /** The result of a finished state, or null while the match goes on. */
@@ -96,6 +142,8 @@ export interface MakeRecordInput {
   readonly agents?: readonly string[];
   readonly meta?: Readonly<Record<string, string | number | boolean>>;
   readonly notes?: readonly string[];
+  readonly annotations?: readonly (MoveAnnotation | null)[];
+  readonly analysis?: RecordAnalysis;
 }
 
 /** Builds a record (a plain JSON-ready object). */
@@ -116,6 +164,8 @@ export function makeRecord(input: MakeRecordInput): GameRecord {
   if (input.agents !== undefined) rec.agents = [...input.agents];
   if (input.meta !== undefined) rec.meta = { ...input.meta };
   if (input.notes !== undefined && input.notes.length > 0) rec.notes = [...input.notes];
+  if (input.annotations !== undefined) rec.annotations = [...input.annotations];
+  if (input.analysis !== undefined) rec.analysis = { ...input.analysis };
   return rec;
 }
 
@@ -127,7 +177,21 @@ export function stringifyRecord(rec: GameRecord, indent: number | undefined = 2)
 /** Largest record text accepted (a match of MAX plies with long notation fits easily). */
 export const MAX_RECORD_TEXT = 20_000_000;
 
-const RECORD_KEYS = new Set(['format', 'ruleset', 'options', 'seed', 'players', 'moves', 'result', 'date', 'agents', 'meta', 'notes']);
+const RECORD_KEYS = new Set([
+  'format',
+  'ruleset',
+  'options',
+  'seed',
+  'players',
+  'moves',
+  'result',
+  'date',
+  'agents',
+  'meta',
+  'notes',
+  'annotations',
+  'analysis',
+]);
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
@@ -236,7 +300,65 @@ export function parseRecord(input: unknown, lookup: RulesetLookup = getRuleset):
     notes.unshift(...(n as string[]));
   }
   if (notes.length > 0) rec.notes = notes;
+  if (o['annotations'] !== undefined) {
+    const a = parseAnnotations(o['annotations'], rec.moves.length);
+    if (!a.ok) return a;
+    rec.annotations = a.value;
+  }
+  if (o['analysis'] !== undefined) {
+    const a = parseAnalysis(o['analysis']);
+    if (!a.ok) return a;
+    rec.analysis = a.value;
+  }
   return ok(rec);
+}
+
+const ANNOTATION_KEYS = ['eval', 'best', 'line', 'drop', 'mark', 'comment'];
+const unit = (x: unknown): x is number => typeof x === 'number' && x >= 0 && x <= 1;
+
+/** The annotations of a record: an array of at most one object (or null) per move. */
+function parseAnnotations(x: unknown, moves: number): Result<(MoveAnnotation | null)[]> {
+  if (!Array.isArray(x)) return err('ERR_RECORD', 'annotations must be an array (one object or null per move)', 'annotations');
+  if (x.length > moves) return err('ERR_RECORD', `annotations has ${x.length} entries for ${moves} moves`, 'annotations');
+  const out: (MoveAnnotation | null)[] = [];
+  for (let i = 0; i < x.length; i++) {
+    const a: unknown = x[i];
+    const at = `annotations[${i}]`;
+    if (a === null) {
+      out.push(null);
+      continue;
+    }
+    if (!isObject(a)) return err('ERR_RECORD', 'an annotation is an object or null', at);
+    for (const k of Object.keys(a)) {
+      if (!ANNOTATION_KEYS.includes(k))
+        return err('ERR_RECORD', `unknown field '${k}'; fields: ${ANNOTATION_KEYS.join(', ')}`, `${at}.${k}`);
+    }
+    if (a['eval'] !== undefined && !unit(a['eval'])) return err('ERR_RECORD', 'eval must be a number within 0..1', `${at}.eval`);
+    if (a['drop'] !== undefined && !unit(a['drop'])) return err('ERR_RECORD', 'drop must be a number within 0..1', `${at}.drop`);
+    if (a['best'] !== undefined && typeof a['best'] !== 'string') return err('ERR_RECORD', 'best must be a move text', `${at}.best`);
+    const line = a['line'];
+    if (line !== undefined && !(Array.isArray(line) && line.every((m) => typeof m === 'string')))
+      return err('ERR_RECORD', 'line must be an array of move texts', `${at}.line`);
+    const mark = a['mark'];
+    if (mark !== undefined && !(MOVE_MARKS as readonly unknown[]).includes(mark))
+      return err('ERR_RECORD', `mark must be one of ${MOVE_MARKS.join(', ')}`, `${at}.mark`);
+    if (a['comment'] !== undefined && typeof a['comment'] !== 'string')
+      return err('ERR_RECORD', 'comment must be a string', `${at}.comment`);
+    out.push(a as MoveAnnotation);
+  }
+  return ok(out);
+}
+
+function parseAnalysis(x: unknown): Result<RecordAnalysis> {
+  if (!isObject(x)) return err('ERR_RECORD', 'analysis must be an object {engine, start}', 'analysis');
+  for (const k of Object.keys(x)) {
+    if (k !== 'engine' && k !== 'start')
+      return err('ERR_RECORD', `unknown field '${k}' in analysis; fields: engine, start`, `analysis.${k}`);
+  }
+  if (typeof x['engine'] !== 'string') return err('ERR_RECORD', 'analysis.engine must be a string', 'analysis.engine');
+  if (x['start'] !== undefined && !unit(x['start']))
+    return err('ERR_RECORD', 'analysis.start must be a number within 0..1', 'analysis.start');
+  return ok(x as unknown as RecordAnalysis);
 }
 
 export interface ReplayOptions {
@@ -270,6 +392,12 @@ export function replayRecord(rec: GameRecord, opts: ReplayOptions = {}, lookup: 
   const positions: State[] | undefined = opts.positions ? [s.clone()] : undefined;
   const events: GameEvent[][] | undefined = opts.events ? [] : undefined;
   for (let i = 0; i < rec.moves.length; i++) {
+    const note = rec.annotations?.[i];
+    if (note) {
+      const bad = checkAnnotation(game, s, note);
+      if (bad !== null)
+        return err('ERR_RECORD', `annotation of move ${i} at ply ${s.ply}: ${bad.message}`, `annotations[${i}].${bad.field}`);
+    }
     const trace: GameEvent[] | null = events ? [] : null;
     const r = playMoveText(game, s, rec.moves[i], trace);
     if (!r.ok) {
@@ -297,4 +425,26 @@ export function replayRecord(rec: GameRecord, opts: ReplayOptions = {}, lookup: 
   if (positions) out.positions = positions;
   if (events) out.events = events;
   return ok(out);
+}
+
+/** Whether an annotation's best move and line are legal from the position before its move. */
+function checkAnnotation(game: Game, s: State, note: MoveAnnotation): { field: string; message: string } | null {
+  const play = (field: string, moves: readonly string[]): { field: string; message: string } | null => {
+    const t = s.clone();
+    for (let k = 0; k < moves.length; k++) {
+      const r = playMoveText(game, t, moves[k]);
+      if (!r.ok)
+        return { field: field === 'line' ? `line[${k}]` : field, message: `'${moves[k]}': ${r.error.code}: ${bareMessage(r.error)}` };
+    }
+    return null;
+  };
+  if (note.best !== undefined) {
+    const bad = play('best', [note.best]);
+    if (bad) return bad;
+  }
+  if (note.line === undefined || note.line.length === 0) return null;
+  if (note.best !== undefined && note.line[0] !== note.best) {
+    return { field: 'line', message: `the line starts with '${note.line[0]}', not with the best move '${note.best}'` };
+  }
+  return play('line', note.line);
 }
