@@ -37,7 +37,16 @@ export type WaitingMode = { kind: 'waiting'; for: 'join' | 'player' | 'summary' 
  * A move being played on the drawn board: `frame` is what is drawn now, `hot` the holes flashing;
  * `race` the status line while a race is drawn (what is happening, then who won and why).
  */
-export type AnimatingMode = { kind: 'animating'; before: State; frame: BoardState; hot: ReadonlySet<number>; skip: boolean; race?: string };
+export type AnimatingMode = {
+  kind: 'animating';
+  before: State;
+  frame: BoardState;
+  hot: ReadonlySet<number>;
+  skip: boolean;
+  race?: string;
+  /** Ends the pause being waited now (a skip, a tap): set while a frame's pause runs. */
+  wake?: () => void;
+};
 
 /** What the live game is doing. */
 export type LiveMode =

@@ -12,6 +12,9 @@ import { I18N, T, eventText, storyContexts, storyLines } from './text.js';
 import { type AnimatingMode, NONE } from './controller-modes.js';
 import type { PlayController } from './controller.js';
 
+/** The longest a whole move is drawn in a timed game, however long its relay (ms). */
+export const MOVE_BUDGET_MS = 1000;
+
 export class Storyteller {
   constructor(private readonly c: PlayController) {}
 
@@ -58,7 +61,7 @@ export class Storyteller {
     this.c.setLive(m);
     // The board before the race stays a moment before both hands lift.
     const d = this.c.ports.frameDelay();
-    if (d > 0) await new Promise((r) => setTimeout(r, d * 3));
+    if (d > 0) await this.pauseIn(m, d * 3);
     await this.playEvents(m, this.opening, true);
     if (this.c.mode.kind === 'closed') return;
     this.c.ports.openingShown?.(this.c.id);
@@ -78,6 +81,9 @@ export class Storyteller {
     await animate(m.frame, events, {
       delay: () => this.c.ports.frameDelay(),
       skipped: () => m.skip || this.c.mode !== m,
+      // In a timed game the mover's opponent's clock runs while a move is drawn: a whole move fits in a second.
+      budget: () => (opening || !this.timed ? 0 : MOVE_BUDGET_MS),
+      pause: (ms) => this.pauseIn(m, ms),
       render: (v, hot) => {
         m.frame = v;
         m.hot = hot;
@@ -99,6 +105,26 @@ export class Storyteller {
         }
       },
       shown: (frame) => this.c.ports.played?.(frame),
+    });
+  }
+
+  /** A clock counts the players' time (not a correspondence game's days per move). */
+  private get timed(): boolean {
+    const clock = this.c.clock;
+    return clock !== null && clock.perMoveMs === undefined;
+  }
+
+  /** Waits `ms` in mode `m`; a skip or a tap (`m.wake`) ends the wait at once. */
+  private pauseIn(m: AnimatingMode, ms: number): Promise<void> {
+    if (m.skip) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        if (m.wake === done) m.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      m.wake = done;
     });
   }
 

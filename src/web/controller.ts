@@ -380,10 +380,12 @@ export class PlayController {
     return this.local.askHint();
   }
 
-  /** Skips the rest of the move being animated. */
+  /** Skips the rest of the move being animated (its pause now included). */
   skip(): void {
     const m = this.live;
-    if (m.kind === 'animating') m.skip = true;
+    if (m.kind !== 'animating') return;
+    m.skip = true;
+    m.wake?.();
   }
 
   /**
@@ -417,6 +419,12 @@ export class PlayController {
   /** Shows the position after move `to` (a ply, one step, the start or the live game). */
   step(to: number | 'start' | 'live'): void {
     this.history.step(to);
+  }
+
+  /** Shows `text` on the line under the board (a setting's answer: notifications blocked). */
+  say(text: string): void {
+    this.message = text;
+    this.ports.changed();
   }
 
   /** Something outside the game changed (a setting): render again. */
@@ -483,6 +491,7 @@ export class PlayController {
     } else {
       this.setLive({ kind: 'waiting', for: 'player' });
     }
+    this.choice.takePending();
   }
 
   /** Posts a decision for `seat`; the stored move is then animated (or, on a refusal, the page says why). */
@@ -553,7 +562,8 @@ export class PlayController {
     if (reply.end) this.end = reply.end;
     this.story.comment(`${this.moves.length}. ${this.moveLabel(m, before)}`, undefined, 'move-head');
     // Catching up on several moves (back from a dropped connection): only the last one is played slowly.
-    await this.story.animateMove(before, reply.events, this.inbox.length > 0);
+    // A hole tapped during an animation: the moves still to draw are shown at once, and the tap is then taken.
+    await this.story.animateMove(before, reply.events, this.inbox.length > 0 || this.choice.hasPending);
     if (this.mode.kind === 'closed') return false;
     this.summary = roundSummaryOf(reply.events) ?? this.summary;
     if (reply.position && reply.position.counts.join() !== Array.from(s.counts).join()) {
@@ -567,8 +577,8 @@ export class PlayController {
   /** Takes back the moves from `toPly` on (a takeback the server applied). */
   applyUndo(toPly: number): void {
     this.inbox = [];
+    if (this.live.kind === 'animating') this.skip();
     const live = this.live;
-    if (live.kind === 'animating') live.skip = true;
     if (toPly >= this.moves.length) return;
     this.ports.cancelThinking();
     this.moves = this.moves.slice(0, toPly);

@@ -11,6 +11,7 @@ import { controlsOf, describeChoice, endText, pageState, statusText } from './co
 import { fill, h } from './dom.js';
 import { isOver, isSimultaneous, landmarks, type SeatPerson } from './engine.js';
 import { boardTurned, inviteLink, rememberedInvites, setBoardTurned, watchLink } from './identity.js';
+import { notifySetting, setNotify } from './notify.js';
 import { profileLink, ratingText } from './profile.js';
 import { link } from './router.js';
 import type { Sounds } from './sound.js';
@@ -275,6 +276,8 @@ export class Controls {
   readonly turn: HTMLLabelElement;
   /** The sound and track toggles (buttons that stay pressed while on; remembered). */
   readonly sound: HTMLButtonElement;
+  /** The opt-in to system notifications while the page is hidden (notify.ts): asks the browser's permission on the tap. */
+  readonly notify: HTMLButtonElement;
   readonly track: HTMLButtonElement;
   /** Plays the opening race again: beside the board at ply 0, and at the head of the move list. */
   readonly watchRace: HTMLButtonElement;
@@ -323,6 +326,13 @@ export class Controls {
     };
     this.sound = toggle('sound', I18N.t('play.sound'), I18N.t('play.soundHelp'), sounds?.enabled ?? false, (on) => sounds?.set(on));
     this.sound.hidden = sounds === null;
+    this.notify = toggle('notify', I18N.t('notify.toggle'), I18N.t('notify.toggleHelp'), notifySetting(), (on) => {
+      void setNotify(on).then((granted) => {
+        this.notify.setAttribute('aria-pressed', String(granted));
+        if (on && !granted) c.say(I18N.t('notify.blocked'));
+      });
+    });
+    this.notify.hidden = typeof Notification === 'undefined';
     this.track = toggle('track', I18N.t('play.track'), I18N.t('play.trackHelp'), trackSetting(), (on) => {
       localStorage.setItem('gabata.track', on ? 'on' : 'off');
       c.refresh();

@@ -23,6 +23,7 @@ import {
   renderRules,
   renderStatus,
 } from './play-views.js';
+import { GameCalls, attention } from './notify.js';
 import { offlineNote, registerOffline } from './pwa.js';
 import { go, link } from './router.js';
 import { Sounds } from './sound.js';
@@ -73,6 +74,7 @@ function controlsRow(controls: Controls): HTMLElement {
     controls.watchRace,
     controls.turn,
     controls.sound,
+    controls.notify,
     controls.track,
   );
 }
@@ -183,6 +185,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     online.render();
     renderMoveList(moveList, c);
     renderResult(result, c);
+    calls.look();
     if (c.ready && !rulesShown) {
       renderRules(rulesPanel, c);
       rulesShown = true;
@@ -204,6 +207,9 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     ...RACE_MEMORY,
     played: (frame) => sounds.frame(frame),
   });
+  // While the page is hidden, the player is told when he is needed (notify.ts); never a spectator.
+  const calls = new GameCalls(c);
+  attention.chimes = sounds;
   const boardView = new BoardView(boardBox, playersBar, c);
   const controls = new Controls(c, sounds);
   const online = new OnlineViews(c);
@@ -266,6 +272,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     c.close();
     thinker.stop();
     sounds.stop();
+    if (attention.chimes === sounds) attention.chimes = null;
     offKey();
   };
 }

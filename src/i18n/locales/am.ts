@@ -17,6 +17,7 @@ import { raceMatrixAm } from './areas/race-matrix.js';
 import { accountAm } from './areas/account.js';
 import { playersAm } from './areas/players.js';
 import { lobbyAm } from './areas/lobby.js';
+import { notifyAm } from './areas/notify.js';
 
 export const am: Catalogue = {
   _meta: { status: 'draft', reviewedBy: [] },
@@ -531,6 +532,7 @@ export const am: Catalogue = {
   account: accountAm,
   players: playersAm,
   lobby: lobbyAm,
+  notify: notifyAm,
   pages: pagesAm,
   prose: proseAm,
   play: playAm,

@@ -21,6 +21,7 @@ import { raceMatrixEn } from './areas/race-matrix.js';
 import { accountEn } from './areas/account.js';
 import { playersEn } from './areas/players.js';
 import { lobbyEn } from './areas/lobby.js';
+import { notifyEn } from './areas/notify.js';
 
 export const en = {
   _meta: { status: 'source', reviewedBy: [] as string[] },
@@ -544,6 +545,7 @@ export const en = {
   account: accountEn,
   players: playersEn,
   lobby: lobbyEn,
+  notify: notifyEn,
   pages: pagesEn,
   prose: proseEn,
   play: playEn,

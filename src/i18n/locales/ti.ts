@@ -17,6 +17,7 @@ import { raceMatrixTi } from './areas/race-matrix.js';
 import { accountTi } from './areas/account.js';
 import { playersTi } from './areas/players.js';
 import { lobbyTi } from './areas/lobby.js';
+import { notifyTi } from './areas/notify.js';
 
 export const ti: Catalogue = {
   _meta: { status: 'draft', reviewedBy: [] },
@@ -531,6 +532,7 @@ export const ti: Catalogue = {
   account: accountTi,
   players: playersTi,
   lobby: lobbyTi,
+  notify: notifyTi,
   pages: pagesTi,
   prose: proseTi,
   play: playTi,
