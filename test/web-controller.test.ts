@@ -138,7 +138,7 @@ class FakeServer {
     return {};
   }
 
-  async resign(): Promise<unknown> {
+  async resign(): Promise<{ end?: GameEnd; game?: GameDoc }> {
     return {};
   }
 

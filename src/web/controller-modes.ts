@@ -86,7 +86,7 @@ export interface PlayPorts {
     takeback(id: string, body: { seat: number; ply: number; toPly?: number }): Promise<{ game?: GameDoc; toPly?: number }>;
     answer(id: string, body: { seat: number; ply: number; offer: OfferInfo['offer']; accept: boolean }): Promise<unknown>;
     draw(id: string, body: { seat: number; ply: number }): Promise<unknown>;
-    resign(id: string, body: { seat: number; ply: number }): Promise<unknown>;
+    resign(id: string, body: { seat: number; ply: number }): Promise<{ end?: GameEnd; game?: GameDoc }>;
     rematch(id: string, body: { seat: number }): Promise<unknown>;
     claim(id: string, body: { seat: number; ply: number; outcome: 'win' | 'draw' }): Promise<{ end?: GameEnd; game?: GameDoc }>;
   };

@@ -472,6 +472,7 @@ export class PlayController {
   settle(): void {
     const s = this.liveState;
     if (this.finished) {
+      this.net.dropOfferWords();
       this.setLive({ kind: 'over' });
     } else if (this.unjoined().length > 0) {
       this.setLive({ kind: 'waiting', for: 'join' });

@@ -152,7 +152,8 @@ export class BoardView {
       const mineMark = c.isHuman(p) && c.holds(p) && (online || (c.myPeople().length === 1 && c.game.players > 1));
       const you = mineMark ? h('span', { class: 'you' }, ` ${T.youMark}`) : null;
       const reserve = v.reserve[p] ?? 0;
-      const connected = c.presence.connected.includes(p);
+      // During an outage nobody is known to be there: every dot is grey until the server says again.
+      const connected = c.connection !== 'down' && c.presence.connected.includes(p);
       const person = c.doc.seats[i]?.person;
       const dot =
         online && c.isHuman(p)
@@ -173,7 +174,8 @@ export class BoardView {
         person ? personRating(person) : null,
         h('span', { class: 'pile', title: pile, 'data-captured': v.captured[p] ?? 0 }, `${v.captured[p] ?? 0} ${pile}`),
         reserve > 0 ? h('span', { class: 'pile reserve', 'data-reserve': reserve }, `${reserve} ${T.reserve}`) : null,
-        c.clock ? h('span', { class: 'clock', 'data-seat': p, role: 'timer' }) : null,
+        // A computer's seat has no clock that runs (the server times people only): none is shown.
+        c.clock && c.isHuman(p) ? h('span', { class: 'clock', 'data-seat': p, role: 'timer' }) : null,
         chosen,
       );
     });

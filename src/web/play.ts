@@ -255,9 +255,11 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
   }, 200);
   void c.load().then(() => {
     if (c.mode.kind === 'missing') {
+      document.title = `${T.gameMissing} · ${T.appTitle}`;
       els.page.replaceWith(missingPage(id, c.message));
       return;
     }
+    if (c.ready) document.title = `${T.rulesetName(c.game.ruleset.info)} · ${T.appTitle}`;
     if (c.mode.kind === 'closed' || !c.ready || local) return;
     live = new LiveSocket(id, watch ? null : playerKey(), () => c.lastPly, {
       message: quick.listen((m) => c.onLive(m)),

@@ -149,7 +149,7 @@ export const en = {
     turnContinues: 'The turn goes on:',
     returnToGame: 'Press "Back to the game" (») to return to the game.',
     summaryWaits: 'The round is over. Press Continue to play the next round.',
-    reconnect: 'The move could not be saved. Reload the page to continue from the last saved move.',
+    reconnect: 'The move was not sent: the connection is down. Play it again once the connection is back.',
     seatInvite: 'A friend (invite link)',
     clock: 'Clock',
     clockNone: 'No clock (correspondence)',
