@@ -156,6 +156,12 @@ export interface AnimationHooks {
   budget?(): number;
   /** Waits `ms`, or less when the viewer asks to skip (default: a plain timer). */
   pause?(ms: number): Promise<void>;
+  /**
+   * Played to a schedule shared with other screens: the first frame is due at `start` (this page's
+   * time, ms), each next one when the pauses before it are over. A frame whose time is past is
+   * applied without being drawn, so a page that opens late joins at the tick the others show.
+   */
+  paced?: { start: number; now(): number };
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -175,6 +181,7 @@ export async function animate(v: BoardState, events: readonly GameEvent[], hooks
   // The fit is worked out again only when the speed changes.
   let fitAt = -1;
   let fit = 1;
+  let due = hooks.paced?.start ?? 0;
   for (const frame of all) {
     const hot = new Set<number>();
     for (const e of frame) {
@@ -186,10 +193,16 @@ export async function animate(v: BoardState, events: readonly GameEvent[], hooks
     // The race's result has no hole of its own, but it is a moment to see: it is shown and paused on too.
     const result = frame.some((e) => e.type === 'raceEnd');
     if (d > 0 && (hot.size > 0 || result)) {
+      if (fitAt !== d) [fitAt, fit] = [d, fitTo(all, d, hooks.budget?.())];
+      let ms = e2pause(frame, d) * fit;
+      if (hooks.paced) {
+        due += ms;
+        ms = due - hooks.paced.now();
+        if (ms <= 0) continue;
+      }
       hooks.render(v, hot);
       hooks.shown?.(frame);
-      if (fitAt !== d) [fitAt, fit] = [d, fitTo(all, d, hooks.budget?.())];
-      await pause(e2pause(frame, d) * fit);
+      await pause(ms);
     }
   }
 }

@@ -106,6 +106,8 @@ export class PlayController {
   private pumping = false;
   welcomed = false;
   private reloadedAt = -1;
+  /** The server's clock minus this page's (ms), measured at load from the document's `now`; null: unknown. */
+  serverSkew: number | null = null;
 
   constructor(
     readonly id: string,
@@ -305,8 +307,11 @@ export class PlayController {
   /** Loads (or reloads) the game from the server, leaves any history view, and settles. */
   async load(): Promise<void> {
     let doc: GameDoc;
+    const asked = Date.now();
     try {
       doc = await this.ports.server.getGame(this.id);
+      // The server wrote `now` about half way through the request.
+      if (typeof doc.now === 'number') this.serverSkew = doc.now - (asked + Date.now()) / 2;
     } catch (e) {
       if (this.ready) {
         this.message = errorText(e);
@@ -330,8 +335,10 @@ export class PlayController {
     this.net.takeMeta(doc);
     const race = first && this.story.learnOpening() && this.moves.length === 0 && this.ports.openingSeen?.(this.id) === false;
     if (first) this.story.tellOpening(race);
+    // Friends still to join: the race is played when the game begins, for everyone at once.
+    this.story.racePending = race && this.unjoined().length > 0;
     this.mode = { kind: 'loading' };
-    if (race) void this.story.playOpening();
+    if (race && !this.story.racePending) void this.story.playOpening();
     else this.settle();
   }
 
@@ -471,6 +478,13 @@ export class PlayController {
   /** Whoever decides next: a person here chooses, the computer thinks, someone else is awaited, or it is over. */
   settle(): void {
     const s = this.liveState;
+    if (this.story.racePending && this.unjoined().length === 0) {
+      this.story.racePending = false;
+      if (this.moves.length === 0 && !this.finished) {
+        void this.story.playOpening();
+        return;
+      }
+    }
     if (this.finished) {
       this.net.dropOfferWords();
       this.setLive({ kind: 'over' });
