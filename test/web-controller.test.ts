@@ -852,7 +852,7 @@ describe('never robbed by an animation (issue 23)', () => {
     await waitFor(() => c.mode.kind === 'choosing');
   });
 
-  it('against the computer: Resign, but no draw offer (the computer never agrees); none in a game kept offline or between two on one device', async () => {
+  it('against the computer: Resign but no draw offer (it never agrees); neither offline nor between two on one device', async () => {
     const vsComputer = setup(new FakeServer('gabata-adowa', 3, ['human', 'computer:1'])).c;
     await vsComputer.load();
     expect(controlsOf(vsComputer)).toMatchObject({ resign: true, draw: false });
