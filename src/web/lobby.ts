@@ -13,7 +13,7 @@ import { playerKey, rememberSeats, rememberedSeats } from './identity.js';
 import { rulesetName, seekForm } from './lobby-form.js';
 import { LobbyError, LobbySocket, type LobbyMessage, type PoolView, type SeekView } from './lobby-socket.js';
 import { profileLink, ratingText } from './profile.js';
-import { attention } from './notify.js';
+import { attention, notifyToggle } from './notify.js';
 import { go, link, type Page } from './router.js';
 import { I18N, T } from './text.js';
 
@@ -91,6 +91,12 @@ class LobbyView {
       h('p', { class: 'help' }, I18N.t('lobby.intro')),
       this.conn,
       this.say,
+      // Told when a seek is accepted while this page is hidden (notify.ts), after this opt-in.
+      h(
+        'p',
+        { class: 'lobby-notify' },
+        notifyToggle((text) => this.tell(text)),
+      ),
       h(
         'section',
         { class: 'lobby-quick' },

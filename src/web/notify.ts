@@ -1,16 +1,17 @@
 /**
- * Told when it is your move (issue 23): while the page is hidden and something needs the player
- * (his move, the game starting, a draw or takeback offered, a seek accepted), the tab's title says
- * so, a soft chime sounds if sound is on, and, once the player has opted in with a tap (the toggle
- * asks the browser's permission then), a system notification with the game's name appears, through
- * the service worker's `showNotification` where one is registered (phones allow only that), else
- * the page's own `Notification`; phones that can vibrate do. Nothing happens for a visible page,
- * and no notification or vibration without the opt-in. The words are the page's language.
+ * Told when it is your move (issue 23): once the player has opted in with a tap on the toggle,
+ * while the page is hidden and something needs him (his move, the game starting, a draw or takeback
+ * offered, a seek accepted), the tab's title says so, a soft chime sounds if sound is on, and, the
+ * browser permitting (asked on that tap), a system notification with the game's name appears,
+ * through the service worker's `showNotification` where one is registered (phones allow only that),
+ * else the page's own `Notification`, and phones that can vibrate do. Nothing happens for a
+ * visible page, nor without the opt-in. The words are the page's language.
  *
  * `attention` is the page's one notifier; `GameCalls` reads a game's controller after each render
  * and calls it when the player is newly needed.
  */
 import type { PlayController } from './controller.js';
+import { h } from './dom.js';
 import { I18N, T } from './text.js';
 
 const KEY = 'gabata.notify';
@@ -19,10 +20,10 @@ export const TITLE_MARK = '●';
 
 export type Call = 'yourMove' | 'started' | 'drawOffered' | 'takebackAsked' | 'rematchOffered' | 'seekAccepted';
 
-/** Has the player opted in (and the browser not withdrawn its permission)? */
+/** Has the player opted in (his tap on the toggle, remembered)? Without it nothing is done. */
 export function notifySetting(): boolean {
   try {
-    return localStorage.getItem(KEY) === 'on' && permission() === 'granted';
+    return localStorage.getItem(KEY) === 'on';
   } catch {
     return false;
   }
@@ -46,17 +47,35 @@ function remember(on: boolean): void {
 }
 
 /**
- * The player's tap on the toggle: on, it asks the browser's permission (a gesture, as browsers
- * require) and says whether notifications may now be shown; off, it forgets the choice.
+ * The player's tap on the toggle: on, it is remembered (the title and the chime need nothing more)
+ * and the browser's permission for system notifications is asked (a gesture, as browsers require);
+ * the answer says whether they may be shown. Off, the choice is forgotten.
  */
 export async function setNotify(on: boolean): Promise<boolean> {
-  if (!on || permission() === 'unsupported') {
-    remember(false);
-    return false;
-  }
-  const granted = permission() === 'granted' || (await Notification.requestPermission().catch(() => 'denied')) === 'granted';
-  remember(granted);
-  return granted;
+  remember(on);
+  if (!on || permission() === 'unsupported') return false;
+  return permission() === 'granted' || (await Notification.requestPermission().catch(() => 'denied')) === 'granted';
+}
+
+/**
+ * The opt-in toggle (a button that stays pressed while on), on the game page and the lobby: a tap
+ * turns it on and asks the browser's permission; `told` shows the answer when notifications are blocked.
+ */
+export function notifyToggle(told: (text: string) => void): HTMLButtonElement {
+  const b = h(
+    'button',
+    { type: 'button', class: 'toggle notify', title: I18N.t('notify.toggleHelp'), 'aria-pressed': String(notifySetting()) },
+    I18N.t('notify.toggle'),
+  );
+  b.hidden = permission() === 'unsupported';
+  b.addEventListener('click', () => {
+    const on = b.getAttribute('aria-pressed') !== 'true';
+    b.setAttribute('aria-pressed', String(on));
+    void setNotify(on).then((granted) => {
+      if (on && !granted) told(I18N.t('notify.blocked'));
+    });
+  });
+  return b;
 }
 
 export interface Chime {
@@ -78,14 +97,14 @@ export class Notifier {
 
   /** Something needs the player: nothing while the page is seen. `url`: the game's address, opened on a click. */
   call(kind: Call, vars: { game: string; who?: string }, url = location.href): void {
-    if (!hidden()) return;
+    if (!hidden() || !notifySetting()) return;
     const text = I18N.t(`notify.${kind}`, { game: vars.game, who: vars.who ?? '' });
     const base = this.saved?.base ?? document.title;
     const marked = `${TITLE_MARK} ${text}`;
     document.title = marked;
     this.saved = { base, marked };
     this.chimes?.chime();
-    if (!notifySetting()) return;
+    if (permission() !== 'granted') return;
     (navigator as Navigator & { vibrate?: (p: number[]) => boolean }).vibrate?.([90, 60, 90]);
     void show(text, url);
   }

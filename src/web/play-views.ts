@@ -11,7 +11,7 @@ import { controlsOf, describeChoice, endText, pageState, statusText } from './co
 import { fill, h } from './dom.js';
 import { isOver, isSimultaneous, landmarks, type SeatPerson } from './engine.js';
 import { boardTurned, inviteLink, rememberedInvites, setBoardTurned, watchLink } from './identity.js';
-import { notifySetting, setNotify } from './notify.js';
+import { notifyToggle } from './notify.js';
 import { profileLink, ratingText } from './profile.js';
 import { link } from './router.js';
 import type { Sounds } from './sound.js';
@@ -328,13 +328,7 @@ export class Controls {
     };
     this.sound = toggle('sound', I18N.t('play.sound'), I18N.t('play.soundHelp'), sounds?.enabled ?? false, (on) => sounds?.set(on));
     this.sound.hidden = sounds === null;
-    this.notify = toggle('notify', I18N.t('notify.toggle'), I18N.t('notify.toggleHelp'), notifySetting(), (on) => {
-      void setNotify(on).then((granted) => {
-        this.notify.setAttribute('aria-pressed', String(granted));
-        if (on && !granted) c.say(I18N.t('notify.blocked'));
-      });
-    });
-    this.notify.hidden = typeof Notification === 'undefined';
+    this.notify = notifyToggle((text) => c.say(text));
     this.track = toggle('track', I18N.t('play.track'), I18N.t('play.trackHelp'), trackSetting(), (on) => {
       localStorage.setItem('gabata.track', on ? 'on' : 'off');
       c.refresh();

@@ -12,7 +12,7 @@ export const notifyEn = {
   toggle: 'Notify me',
   toggleHelp: 'Tell me when it is my move while this page is in the background',
   /** The browser refused (or the player blocked) notifications. */
-  blocked: 'Notifications are blocked in this browser’s settings.',
+  blocked: 'System notifications are blocked in this browser’s settings: the tab’s title will still say when you are needed.',
   yourMove: '{{game}}: your move',
   started: '{{game}}: the game has started',
   drawOffered: '{{game}}: {{who}} offers a draw',
@@ -26,7 +26,7 @@ export const notifyEn = {
 export const notifyAm: Messages<typeof notifyEn> = {
   toggle: 'አሳውቀኝ',
   toggleHelp: 'ይህ ገጽ ከበስተጀርባ ሲሆን የእኔ ተራ ሲደርስ አሳውቀኝ',
-  blocked: 'ማሳወቂያዎች በዚህ አሳሽ ቅንብሮች ታግደዋል።',
+  blocked: 'የሥርዓት ማሳወቂያዎች በዚህ አሳሽ ቅንብሮች ታግደዋል፤ ተራዎ ሲደርስ የትሩ ርዕስ ግን ያሳውቃል።',
   yourMove: '{{game}}፦ የእርስዎ ተራ ነው',
   started: '{{game}}፦ ጨዋታው ጀምሯል',
   drawOffered: '{{game}}፦ {{who}} አቻ ይጠይቃል',
@@ -39,7 +39,7 @@ export const notifyAm: Messages<typeof notifyEn> = {
 export const notifyTi: Messages<typeof notifyEn> = {
   toggle: 'ኣፍልጠኒ',
   toggleHelp: 'እዚ ገጽ ኣብ ድሕሪት ከሎ ተራይ ምስ በጽሐ ኣፍልጠኒ',
-  blocked: 'መፍለጢታት ኣብ ምርጫታት እዚ መርበብ ተዓጊቶም ኣለዉ።',
+  blocked: 'ናይ ስርዓት መፍለጢታት ኣብ ምርጫታት እዚ መርበብ ተዓጊቶም ኣለዉ፤ ተራኻ ምስ በጽሐ ኣርእስቲ እቲ ገጽ ግን ክሕብር እዩ።',
   yourMove: '{{game}}፦ ተራኻ እዩ',
   started: '{{game}}፦ ጸወታ ጀሚሩ',
   drawOffered: '{{game}}፦ {{who}} ማዕረ ይሓትት',
