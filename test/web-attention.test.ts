@@ -113,7 +113,7 @@ async function position(id: string): Promise<{ ply: number; toMove: number; hole
   const { game, s } = replayStored(r.body.game);
   const buf = new Int32Array(256);
   const n = game.legalMoves(s, buf);
-  return { ply: r.body.game.moves.length, toMove: s.toMove, hole: buf[0]! };
+  return { ply: r.body.game.moves.length, toMove: s.toMove, hole: n > 0 ? buf[0]! : -1 };
 }
 
 /** Seat `seat`'s move through the API (its first legal hole, or `hole`). */
@@ -122,10 +122,6 @@ async function moveBy(id: string, key: string, seat: number, hole?: number): Pro
   expect(p.toMove).toBe(seat);
   const r = await keyed(server.url, key, 'POST', `/api/games/${id}/moves`, { seat, ply: p.ply, code: hole ?? p.hole });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
-}
-
-async function stateOf(page: Page): Promise<{ state: string; ply: number }> {
-  return page.$eval('.game-page', (e) => ({ state: (e as HTMLElement).dataset['state']!, ply: Number((e as HTMLElement).dataset['ply']) }));
 }
 
 async function waitState(page: Page, ply: number, state: string): Promise<void> {
@@ -177,7 +173,7 @@ describe('never robbed by an animation (issue 23)', () => {
 });
 
 describe('told when it is your move (issue 23)', () => {
-  it('a hidden page, after the opt-in, gets the title and a notification; the visible page and a page not opted in get nothing', async () => {
+  it('a hidden page, opted in, gets the title and a notification; the visible page and one not opted in get nothing', async () => {
     const { id, a, b } = await onlineGame('notify');
     const page = await person(b);
     await page.goto(`${server.url}/?anim=off#/game/${id}`);
