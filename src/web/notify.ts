@@ -149,17 +149,26 @@ async function show(title: string, url: string): Promise<void> {
 export const attention = new Notifier();
 
 /**
- * A game's calls for the player: after each render it looks at what the player is asked now (his
- * move, an offer to answer, the game having started) and calls once for each new one. The state
- * at the first look (the page opening) is taken as known.
+ * A game page's calls for the player (never a spectator): after each render it looks at what the
+ * player is asked now (his move, an offer to answer, the game having started) and calls once for
+ * each new one. The state at the first look (the page opening) is taken as known. The page's sounds
+ * chime while it is open.
  */
 export class GameCalls {
   private seen: string | null = null;
 
   constructor(
     private readonly c: PlayController,
+    private readonly chimes: Chime | null = null,
     private readonly notifier: Notifier = attention,
-  ) {}
+  ) {
+    notifier.chimes = chimes;
+  }
+
+  /** The page is gone: its sounds chime no more. */
+  stop(): void {
+    if (this.notifier.chimes === this.chimes) this.notifier.chimes = null;
+  }
 
   look(): void {
     const c = this.c;

@@ -23,7 +23,7 @@ import {
   renderRules,
   renderStatus,
 } from './play-views.js';
-import { GameCalls, attention } from './notify.js';
+import { GameCalls } from './notify.js';
 import { offlineNote, registerOffline } from './pwa.js';
 import { go, link } from './router.js';
 import { Sounds } from './sound.js';
@@ -207,9 +207,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     ...RACE_MEMORY,
     played: (frame) => sounds.frame(frame),
   });
-  // While the page is hidden, the player is told when he is needed (notify.ts); never a spectator.
-  const calls = new GameCalls(c);
-  attention.chimes = sounds;
+  const calls = new GameCalls(c, sounds);
   const boardView = new BoardView(boardBox, playersBar, c);
   const controls = new Controls(c, sounds);
   const online = new OnlineViews(c);
@@ -274,7 +272,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     c.close();
     thinker.stop();
     sounds.stop();
-    if (attention.chimes === sounds) attention.chimes = null;
+    calls.stop();
     offKey();
   };
 }
