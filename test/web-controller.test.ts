@@ -907,3 +907,35 @@ describe('never robbed by an animation (issue 23)', () => {
     await waitFor(() => c.mode.kind !== 'animating');
   });
 });
+
+describe("the opening race in step with the server's time (issue 23)", () => {
+  /** An Abalala'e game whose document says the server's time and when the game began (`ago` ms before now). */
+  function timed(ago: number): FakeServer {
+    const server = new FakeServer('abalalae', 7, ['human', 'computer:1']);
+    server.getGame = async (id) => {
+      const doc = await FakeServer.prototype.getGame.call(server, id);
+      const now = Date.now();
+      return { ...doc, now, started: now - ago };
+    };
+    return server;
+  }
+
+  it('a page opening long after the game began draws no frame of the race: it tells it and the game goes on', async () => {
+    const shown: string[] = [];
+    const { c, comments, frames } = setup(timed(3_600_000), 240, [1], { openingSeen: () => false, openingShown: (id) => shown.push(id) });
+    await c.load();
+    await waitFor(() => c.mode.kind !== 'animating');
+    expect(frames()).toBe(0);
+    expect(shown).toEqual(['g1']);
+    expect(comments.some((l) => l.cls === 'raceEnd')).toBe(true);
+  });
+
+  it('a page opening as the game begins draws the race from its first frame', async () => {
+    const { c, frames } = setup(timed(0), 240, [1], { openingSeen: () => false });
+    await c.load();
+    await waitFor(() => frames() > 0);
+    expect(c.mode.kind).toBe('animating');
+    c.skip();
+    await waitFor(() => c.mode.kind !== 'animating');
+  });
+});
