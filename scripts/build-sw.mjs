@@ -21,6 +21,8 @@ const { files } = JSON.parse(readFileSync(join(out, 'build.json'), 'utf8'));
 const src = join(root, 'src', 'web');
 mkdirSync(join(out, 'icons'), { recursive: true });
 copyFileSync(join(src, 'manifest.webmanifest'), join(out, 'manifest.webmanifest'));
+// The worker's own part of the notifications (a tap on one opens the game), imported by sw.js.
+copyFileSync(join(src, 'sw-notify.js'), join(out, 'sw-notify.js'));
 for (const f of readdirSync(join(src, 'icons'))) {
   if (/\.(png|svg)$/.test(f)) copyFileSync(join(src, 'icons', f), join(out, 'icons', f));
 }
@@ -31,12 +33,13 @@ mkdirSync(tmp, { recursive: true });
 const { count, size, warnings } = await generateSW({
   globDirectory: out,
   globPatterns: [...files, 'manifest.webmanifest', 'fonts/**/*.{woff2,woff,ttf}', 'icons/*.{png,svg}'],
-  globIgnores: ['sw.js', '**/*.map', 'workbox-*.js', '**/*.br', '**/*.gz'],
+  globIgnores: ['sw.js', 'sw-notify.js', '**/*.map', 'workbox-*.js', '**/*.br', '**/*.gz'],
   // A hashed name is its version: no cache-busting query for those.
   dontCacheBustURLsMatching: /-[\w]{8,}\.(js|css)$/,
   swDest: join(tmp, 'sw.js'),
   // One file, no workbox-*.js beside it and no CDN: the CSP allows only scripts of this origin.
   inlineWorkboxRuntime: true,
+  importScripts: ['sw-notify.js'],
   mode: 'production',
   sourcemap: false,
   // A new build takes over at once; the page reloads its data from the server or IndexedDB anyway.

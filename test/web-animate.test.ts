@@ -10,7 +10,7 @@ import { Rng } from '../packages/engine/src/core/rng.js';
 import { PHASE_OVER, PHASE_RACE } from '../packages/engine/src/core/state.js';
 import { RULESETS, getRuleset } from '../packages/engine/src/games/index.js';
 import type { BoardState } from '../src/web/board.js';
-import { animate, applyEvent, applyEvents, boardBefore, boardStateOf, copyBoard, frames } from '../src/web/animate.js';
+import { animate, applyEvent, applyEvents, boardBefore, boardStateOf, copyBoard, frames, plannedMs } from '../src/web/animate.js';
 
 describe('animation from the event trace', () => {
   for (const rs of RULESETS) {
@@ -170,5 +170,93 @@ describe('animation from the event trace', () => {
       changes: [],
     };
     expect(boardBefore(board([0, 0, 1, 1]), [redistribute, ...ev])).toBeNull();
+  });
+
+  /** The longest move (most frames) of a seeded Adowa game: a relay sowing that goes round the board. */
+  function longMove(): { before: BoardState; events: GameEvent[] } {
+    const rs = getRuleset('gabata-adowa');
+    if (!rs.ok) throw rs.error;
+    const g = rs.value.create({});
+    if (!g.ok) throw g.error;
+    const buf = new Int32Array(MAX_MOVES);
+    const rng = new Rng(7);
+    const s = g.value.newState(7);
+    let best: { before: BoardState; events: GameEvent[] } = { before: boardStateOf(s), events: [] };
+    for (let ply = 0; ply < 60 && s.phase !== PHASE_OVER; ply++) {
+      const before = boardStateOf(s);
+      const ev: GameEvent[] = [];
+      const n = g.value.legalMoves(s, buf);
+      g.value.apply(s, buf[rng.int(n)]!, ev);
+      if (frames(ev).length > frames(best.events).length) best = { before, events: ev };
+    }
+    return best;
+  }
+
+  it('in a timed game a whole move fits its budget (a second), however long the relay; without one it takes its full time', async () => {
+    const { before, events } = longMove();
+    const run = async (budget?: number): Promise<{ paused: number; drawn: number; end: BoardState }> => {
+      let paused = 0;
+      let drawn = 0;
+      const v = copyBoard(before);
+      await animate(v, events, {
+        delay: () => 240,
+        skipped: () => false,
+        render: () => drawn++,
+        onEvent: () => undefined,
+        budget: budget === undefined ? undefined : () => budget,
+        pause: async (ms) => {
+          paused += ms;
+        },
+      });
+      return { paused, drawn, end: v };
+    };
+    const full = await run();
+    // The move chosen is long: at the normal speed it would take several seconds.
+    expect(full.paused).toBeGreaterThan(3000);
+    expect(full.paused).toBeCloseTo(plannedMs(frames(events), 240), 6);
+    const timed = await run(1000);
+    expect(timed.paused).toBeLessThanOrEqual(1000 + 1e-6);
+    expect(timed.paused).toBeGreaterThan(900);
+    // Every frame is still drawn, and the move ends on the same board.
+    expect(timed.drawn).toBe(full.drawn);
+    expect(timed.end).toEqual(full.end);
+  });
+
+  it("paced to a shared schedule, a page that opens late draws only the frames still to come, ending on the schedule's time", async () => {
+    const { before, events } = longMove();
+    const planned = plannedMs(frames(events), 100);
+    let now = 10_000;
+    const start = now - planned / 2;
+    const drawnAt: number[] = [];
+    const v = copyBoard(before);
+    let allDrawn = 0;
+    await animate(copyBoard(before), events, {
+      delay: () => 100,
+      skipped: () => false,
+      render: () => allDrawn++,
+      onEvent: () => undefined,
+      pause: async () => undefined,
+    });
+    await animate(v, events, {
+      delay: () => 100,
+      skipped: () => false,
+      render: () => drawnAt.push(now),
+      onEvent: () => undefined,
+      paced: { start, now: () => now },
+      pause: async (ms) => {
+        now += ms;
+      },
+    });
+    // About half the frames were already past: not drawn; the rest are, and the last pause ends when the schedule does.
+    expect(drawnAt.length).toBeGreaterThan(0);
+    expect(drawnAt.length).toBeLessThan(allDrawn);
+    expect(now).toBeCloseTo(start + planned, 6);
+    expect(v).toEqual(
+      (() => {
+        const w = copyBoard(before);
+        applyEvents(w, events);
+        return w;
+      })(),
+    );
   });
 });

@@ -13,7 +13,7 @@ import { PlayController } from '../src/web/controller.js';
 import type { CommentLine, PlayPorts } from '../src/web/controller-modes.js';
 import { controlsOf, pageState, statusText } from '../src/web/controller-views.js';
 import { goneOpponents } from '../src/web/claim.js';
-import { applyStored, buildGame, byHole, isSimultaneous, type GameDoc, type GameEnd, type StoredMove } from '../src/web/engine.js';
+import { applyStored, buildGame, byHole, choices, isSimultaneous, type GameDoc, type GameEnd, type StoredMove } from '../src/web/engine.js';
 import { clockText } from '../src/web/play-views.js';
 import { T } from '../src/web/text.js';
 import type { ThinkReply, ThinkRequest } from '../src/web/worker.js';
@@ -138,7 +138,7 @@ class FakeServer {
     return {};
   }
 
-  async resign(): Promise<unknown> {
+  async resign(): Promise<{ end?: GameEnd; game?: GameDoc }> {
     return {};
   }
 
@@ -800,5 +800,142 @@ describe('clock display', () => {
     expect(clockText(3_725_000)).toBe('1:02:05');
     expect(clockText(9_950)).toBe('9.9');
     expect(clockText(0)).toBe('0.0');
+  });
+});
+
+describe('never robbed by an animation (issue 23)', () => {
+  /** A hole seat `player` may play in the server's position, with a single way of playing it. */
+  function holeFor(server: FakeServer, player: number): number {
+    const s = server.state();
+    for (const [hole, group] of byHole(choices(buildGame(server.ruleset, server.options), s, player))) if (group.length === 1) return hole;
+    throw new Error('no playable hole');
+  }
+
+  it("a tap during the opponent's move finishes its animation at once and is taken as the move", async () => {
+    const server = new FakeServer('gabata-adowa', 3, ['human', 'invite']);
+    // A minute a frame: without the tap the animation would outlast the test.
+    const { c, frames } = setup(server, 60_000);
+    await c.load();
+    c.onLive(await welcome(server, [2]));
+    c.onLive(liveMove(server));
+    await waitFor(() => frames() > 0);
+    expect(c.mode.kind).toBe('animating');
+    const hole = holeFor(server, 2);
+    const drawn = frames();
+    c.tap(hole);
+    await waitFor(() => server.bodies.length === 1);
+    expect(server.bodies[0]).toMatchObject({ seat: 2, ply: 1 });
+    await waitFor(() => c.moves.length === 2);
+    // The opponent's animation drew no frame after the tap; the tapped move's own drawing has begun.
+    expect(frames()).toBe(drawn + 1);
+    c.skip();
+    await waitFor(() => c.mode.kind === 'waiting');
+    expect(c.message).toBe('');
+    expect(Array.from(c.liveState.counts)).toEqual(Array.from(server.state().counts));
+  });
+
+  it('a tap during the opening race ends it and is taken as the first move', async () => {
+    const server = new FakeServer('abalalae', 7, ['human', 'human']);
+    const shown: string[] = [];
+    const { c } = setup(server, 60_000, [1, 2], { openingSeen: () => false, openingShown: (id) => shown.push(id) });
+    await c.load();
+    expect(c.mode.kind).toBe('animating');
+    const mover = server.state().toMove;
+    c.tap(holeFor(server, mover));
+    await waitFor(() => server.bodies.length === 1);
+    expect(server.bodies[0]).toMatchObject({ seat: mover, ply: 0 });
+    // The race was shown to its end (skipped: remembered as seen); the tapped move is now drawn, at its own pace.
+    expect(shown).toEqual(['g1']);
+    await waitFor(() => c.moves.length === 1);
+    expect(c.mode.kind).toBe('animating');
+    c.skip();
+    await waitFor(() => c.mode.kind === 'choosing');
+  });
+
+  it('against the computer: Resign but no draw offer (it never agrees); neither offline nor between two on one device', async () => {
+    const vsComputer = setup(new FakeServer('gabata-adowa', 3, ['human', 'computer:1'])).c;
+    await vsComputer.load();
+    expect(controlsOf(vsComputer)).toMatchObject({ resign: true, draw: false });
+    const offline = new PlayController('local-1', setup(new FakeServer('gabata-adowa', 3, ['human', 'computer:1'])).c.ports);
+    await offline.load();
+    expect(controlsOf(offline)).toMatchObject({ resign: false, draw: false });
+    const hotSeat = setup(new FakeServer('gabata-adowa', 3, ['human', 'human'])).c;
+    await hotSeat.load();
+    expect(controlsOf(hotSeat)).toMatchObject({ resign: false, draw: false });
+  });
+
+  it('resigning against the computer ends the game at once with the reply, and stops its thinking', async () => {
+    const server = new FakeServer('gabata-adowa', 3, ['human', 'computer:1']);
+    const end = { winner: 2, reason: 'resign', text: 'seat 1 resigned: seat 2 wins' };
+    server.resign = async () => ({ end, game: { ...(await server.getGame('g1')), status: 'over', end } });
+    const { c, thinker } = setup(server);
+    await c.load();
+    await c.act('resign');
+    expect(c.finished).toBe(true);
+    expect(c.mode).toEqual({ kind: 'over' });
+    expect(thinker.cancelled).toBeGreaterThan(0);
+  });
+
+  it('"The draw offer was declined" goes when the game ends', async () => {
+    const server = new FakeServer('gabata-adowa', 3, ['human', 'invite']);
+    const { c } = setup(server);
+    await c.load();
+    c.onLive(await welcome(server, [1]));
+    c.onLive({ type: 'offer', offer: 'draw', by: 1 });
+    c.onLive({ type: 'offerEnded', offer: 'draw', accepted: false });
+    expect(c.message).toBe(T.offerDeclined('draw'));
+    const game = { ...(await server.getGame('g1')), online: true, status: 'over' };
+    c.onLive({ type: 'end', end: { winner: 2, reason: 'resign', text: 'seat 1 resigned: seat 2 wins' }, game });
+    expect(c.mode).toEqual({ kind: 'over' });
+    expect(c.message).toBe('');
+  });
+
+  it("Abalala'e with a friend still to join: the opening race waits for him, then plays", async () => {
+    const server = new FakeServer('abalalae', 7, ['human', 'invite']);
+    const open = async (): Promise<GameDoc> => {
+      const doc = await FakeServer.prototype.getGame.call(server, 'g1');
+      return { ...doc, online: true, seats: doc.seats.map((s) => (s.kind === 'invite' ? { ...s, joined: false } : s)) };
+    };
+    server.getGame = open;
+    const { c } = setup(server, 60_000, [1], { openingSeen: () => false });
+    await c.load();
+    expect(c.mode).toEqual({ kind: 'waiting', for: 'join' });
+    const doc = await open();
+    c.onLive({ type: 'joined', seat: 2, game: { ...doc, seats: doc.seats.map((s) => ({ ...s, joined: true })) } });
+    expect(c.mode.kind).toBe('animating');
+    c.skip();
+    await waitFor(() => c.mode.kind !== 'animating');
+  });
+});
+
+describe("the opening race in step with the server's time (issue 23)", () => {
+  /** An Abalala'e game whose document says the server's time and when the game began (`ago` ms before now). */
+  function timed(ago: number): FakeServer {
+    const server = new FakeServer('abalalae', 7, ['human', 'computer:1']);
+    server.getGame = async (id) => {
+      const doc = await FakeServer.prototype.getGame.call(server, id);
+      const now = Date.now();
+      return { ...doc, now, started: now - ago };
+    };
+    return server;
+  }
+
+  it('a page opening long after the game began draws no frame of the race: it tells it and the game goes on', async () => {
+    const shown: string[] = [];
+    const { c, comments, frames } = setup(timed(3_600_000), 240, [1], { openingSeen: () => false, openingShown: (id) => shown.push(id) });
+    await c.load();
+    await waitFor(() => c.mode.kind !== 'animating');
+    expect(frames()).toBe(0);
+    expect(shown).toEqual(['g1']);
+    expect(comments.some((l) => l.cls === 'raceEnd')).toBe(true);
+  });
+
+  it('a page opening as the game begins draws the race from its first frame', async () => {
+    const { c, frames } = setup(timed(0), 240, [1], { openingSeen: () => false });
+    await c.load();
+    await waitFor(() => frames() > 0);
+    expect(c.mode.kind).toBe('animating');
+    c.skip();
+    await waitFor(() => c.mode.kind !== 'animating');
   });
 });

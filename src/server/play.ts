@@ -475,8 +475,10 @@ export class GamesApi extends GamesCore {
     const [status, reply, changed] = this.join(keyHash, id, body);
     if (changed) {
       const l = this.loadFor(id, client);
-      if (l.meta.clock && this.allHeld(l)) {
-        run(l.meta.clock, this.clockSeats(l), this.now());
+      if (this.allHeld(l)) {
+        // The game begins now (its forced opening, Abalala'e's race, is shown from this moment on every screen).
+        l.meta.started = this.now();
+        if (l.meta.clock) run(l.meta.clock, this.clockSeats(l), this.now());
         this.persist(l);
       }
       reply.game = l.doc(this.now());

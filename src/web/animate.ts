@@ -148,14 +148,40 @@ export interface AnimationHooks {
   onEvent(e: GameEvent): void;
   /** Called after a frame was drawn and before its pause (sounds); never for skipped or instant frames. */
   shown?(frame: readonly GameEvent[]): void;
+  /**
+   * The longest the whole trace may take, in ms (a timed game: the player's clock runs while it is
+   * drawn); the pauses shrink in proportion to fit. Absent: every frame takes its full pause.
+   */
+  budget?(): number;
+  /** Waits `ms`, or less when the viewer asks to skip (default: a plain timer). */
+  pause?(ms: number): Promise<void>;
+  /**
+   * Played to a schedule shared with other screens: the first frame is due at `start` (this page's
+   * time, ms), each next one when the pauses before it are over. A frame whose time is past is
+   * applied without being drawn, so a page that opens late joins at the tick the others show.
+   */
+  paced?: { start: number; now(): number };
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** How long the frames take at `d` ms a frame, their pauses included (frames with nothing to see take none). */
+export function plannedMs(all: readonly (readonly GameEvent[])[], d: number): number {
+  let total = 0;
+  for (const frame of all) if (frame.some(isVisible) || frame.some((e) => e.type === 'raceEnd')) total += e2pause(frame, d);
+  return total;
+}
+
 /** Plays the events on `v` frame by frame. */
 export async function animate(v: BoardState, events: readonly GameEvent[], hooks: AnimationHooks): Promise<void> {
   const restarts = new RaceRestarts();
-  for (const frame of frames(events)) {
+  const all = frames(events);
+  const pause = hooks.pause ?? sleep;
+  // The fit is worked out again only when the speed changes.
+  let fitAt = -1;
+  let fit = 1;
+  let due = hooks.paced?.start ?? 0;
+  for (const frame of all) {
     const hot = new Set<number>();
     for (const e of frame) {
       restarts.before(v, e);
@@ -166,11 +192,25 @@ export async function animate(v: BoardState, events: readonly GameEvent[], hooks
     // The race's result has no hole of its own, but it is a moment to see: it is shown and paused on too.
     const result = frame.some((e) => e.type === 'raceEnd');
     if (d > 0 && (hot.size > 0 || result)) {
+      if (fitAt !== d) [fitAt, fit] = [d, fitTo(all, d, hooks.budget?.())];
+      let ms = e2pause(frame, d) * fit;
+      if (hooks.paced) {
+        due += ms;
+        ms = due - hooks.paced.now();
+        if (ms <= 0) continue;
+      }
       hooks.render(v, hot);
       hooks.shown?.(frame);
-      await sleep(e2pause(frame, d));
+      await pause(ms);
     }
   }
+}
+
+/** The factor (at most 1) that fits the whole trace at `d` ms a frame into `budget` ms. */
+function fitTo(all: readonly (readonly GameEvent[])[], d: number, budget: number | undefined): number {
+  if (budget === undefined || budget <= 0) return 1;
+  const total = plannedMs(all, d);
+  return total > budget ? budget / total : 1;
 }
 
 /** A longer pause on captures, marks, a race's result and a new round: the moments a viewer must not miss. */

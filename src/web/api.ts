@@ -102,7 +102,7 @@ export const api = {
   answer: (id: string, body: { seat: number; ply: number; offer: 'takeback' | 'draw' | 'rematch'; accept: boolean }) =>
     call<unknown>('POST', at(id, '/answer'), body),
   draw: (id: string, body: { seat: number; ply: number }) => call<unknown>('POST', at(id, '/draw'), body),
-  resign: (id: string, body: { seat: number; ply: number }) => call<unknown>('POST', at(id, '/resign'), body),
+  resign: (id: string, body: { seat: number; ply: number }) => call<{ end?: GameEnd; game?: GameDoc }>('POST', at(id, '/resign'), body),
   rematch: (id: string, body: { seat: number }) => call<unknown>('POST', at(id, '/rematch'), body),
   /** Every opponent left (docs/online.md `claim`): the win or a draw; an early claim is 409 saying how long to wait. */
   claim: (id: string, body: { seat: number; ply: number; outcome: 'win' | 'draw' }) =>

@@ -13,17 +13,42 @@ import type { PlayController } from './controller.js';
 export class ChoicePart {
   constructor(private readonly c: PlayController) {}
 
-  /** A tap on a hole: plays it, offers its ways of playing, or says why it cannot be played. */
+  /** A hole tapped while a move was being drawn: taken once the drawing has finished (see `takePending`). */
+  private pending = -1;
+
+  get hasPending(): boolean {
+    return this.pending >= 0;
+  }
+
+  /**
+   * A tap on a hole: plays it, offers its ways of playing, or says why it cannot be played. During
+   * an animation it finishes the animation at once and is then taken as the move (the player's
+   * input is never held up by a drawing).
+   */
   tap(hole: number): void {
     const m = this.c.mode;
     this.dismissOffer(false);
     this.c.message = '';
+    if (m.kind === 'animating') {
+      this.pending = hole;
+      this.c.skip();
+      return;
+    }
+    this.pending = -1;
     if (m.kind === 'history') this.c.message = T.viewingPly(m.ply, this.c.moves.length);
-    else if (m.kind === 'posting' || m.kind === 'animating') this.c.message = T.animating;
+    else if (m.kind === 'posting') this.c.message = T.animating;
     else if (m.kind === 'over') this.c.message = T.matchOver;
     else if (m.kind === 'waiting') this.c.message = waitingText(this.c, m);
     else if (m.kind === 'choosing' || m.kind === 'race' || m.kind === 'watching') this.tapToChoose(m, hole);
     this.c.ports.changed();
+  }
+
+  /** The game has settled after an animation: a hole tapped during it is tapped now. */
+  takePending(): void {
+    const hole = this.pending;
+    if (hole < 0 || this.c.live.kind === 'animating') return;
+    this.pending = -1;
+    this.tap(hole);
   }
 
   /** Plays the chooser's pass or concession, when the engine offers one. */

@@ -36,7 +36,16 @@ export type WaitingMode = { kind: 'waiting'; for: 'join' | 'player' | 'summary' 
  * A move being played on the drawn board: `frame` is what is drawn now, `hot` the holes flashing;
  * `race` the status line while a race is drawn (what is happening, then who won and why).
  */
-export type AnimatingMode = { kind: 'animating'; before: State; frame: BoardState; hot: ReadonlySet<number>; skip: boolean; race?: string };
+export type AnimatingMode = {
+  kind: 'animating';
+  before: State;
+  frame: BoardState;
+  hot: ReadonlySet<number>;
+  skip: boolean;
+  race?: string;
+  /** Ends the pause being waited now (a skip, a tap): set while a frame's pause runs. */
+  wake?: () => void;
+};
 
 /** What the live game is doing. */
 export type LiveMode =
@@ -76,7 +85,7 @@ export interface PlayPorts {
     takeback(id: string, body: { seat: number; ply: number; toPly?: number }): Promise<{ game?: GameDoc; toPly?: number }>;
     answer(id: string, body: { seat: number; ply: number; offer: OfferInfo['offer']; accept: boolean }): Promise<unknown>;
     draw(id: string, body: { seat: number; ply: number }): Promise<unknown>;
-    resign(id: string, body: { seat: number; ply: number }): Promise<unknown>;
+    resign(id: string, body: { seat: number; ply: number }): Promise<{ end?: GameEnd; game?: GameDoc }>;
     rematch(id: string, body: { seat: number }): Promise<unknown>;
     claim(id: string, body: { seat: number; ply: number; outcome: 'win' | 'draw' }): Promise<{ end?: GameEnd; game?: GameDoc }>;
   };

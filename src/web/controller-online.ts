@@ -78,6 +78,12 @@ export class OnlinePart {
     this.c.ports.changed();
   }
 
+  /** Words about an offer's course (made, declined) lose their point once the game is over: they go. */
+  dropOfferWords(): void {
+    const offers = ['takeback', 'draw', 'rematch'].map((o) => T.offerDeclined(o));
+    if ([...offers, T.drawOffered, T.takebackAsked].includes(this.c.message)) this.c.message = '';
+  }
+
   /** The parts of a game document that change without a move: seats, clock, offers, the end. */
   takeMeta(doc: GameDoc): void {
     this.c.doc = { ...this.c.doc, ...doc, moves: undefined };
@@ -162,8 +168,12 @@ export class OnlinePart {
     const body = { seat: this.c.actingSeat(), ply: this.c.moves.length };
     try {
       if (kind === 'draw') await this.c.ports.server.draw(this.c.id, body);
-      else if (kind === 'resign') await this.c.ports.server.resign(this.c.id, body);
-      else {
+      else if (kind === 'resign') {
+        const r = await this.c.ports.server.resign(this.c.id, body);
+        // The end comes on the live stream too (a game against the page's computer may have none): shown at once.
+        this.c.ports.cancelThinking();
+        if (r.end && r.game) this.onLive({ type: 'end', end: r.end, game: r.game });
+      } else {
         const r = (await this.c.ports.server.rematch(this.c.id, { seat: body.seat })) as { id?: string };
         if (r.id) {
           this.c.ports.openGame(r.id);

@@ -11,8 +11,16 @@ import { I18N, T, eventText, storyContexts, storyLines } from './text.js';
 import { type AnimatingMode, NONE } from './controller-modes.js';
 import type { PlayController } from './controller.js';
 
+/** The longest a whole move is drawn in a timed game, however long its relay (ms). */
+export const MOVE_BUDGET_MS = 1000;
+/** A frame of the opening race played to the server's schedule (the 'normal' speed), the same on every screen (ms). */
+export const OPENING_FRAME_MS = 240;
+
 export class Storyteller {
   constructor(private readonly c: PlayController) {}
+
+  /** The opening race waits for the invited friends: it is played when the game begins (see PlayController.settle). */
+  racePending = false;
 
   /** The forced opening's events (Abalala'e's race) and the board before it, worked back from them. */
   private opening: GameEvent[] = [];
@@ -36,7 +44,7 @@ export class Storyteller {
     this.c.mode = live;
     this.c.message = '';
     this.comment(I18N.t('play.raceAgainHead'), undefined, 'move-head');
-    void this.playOpening();
+    void this.playOpening(true);
   }
 
   /** Plays the events on the drawn board, frame by frame; a history view or a skip sees no frames. */
@@ -50,15 +58,17 @@ export class Storyteller {
    * The opening race as it happened, on the board from the position before it (the game at ply 0
    * shows the position after it); then whoever decides next is settled.
    */
-  async playOpening(): Promise<void> {
+  async playOpening(again = false): Promise<void> {
     const start = this.openingStart;
     if (!start) return;
     const m: AnimatingMode = { kind: 'animating', before: this.c.states[0]!, frame: copyBoard(start), hot: NONE, skip: false };
     this.c.setLive(m);
-    // The board before the race stays a moment before both hands lift.
+    const paced = again ? undefined : this.pace();
+    // The board before the race stays a moment before both hands lift (until the shared schedule's start).
     const d = this.c.ports.frameDelay();
-    if (d > 0) await new Promise((r) => setTimeout(r, d * 3));
-    await this.playEvents(m, this.opening, true);
+    const lead = paced ? Math.min(d * 3, paced.start - Date.now()) : d * 3;
+    if (d > 0 && lead > 0) await this.pauseIn(m, lead);
+    await this.playEvents(m, this.opening, true, paced);
     if (this.c.mode.kind === 'closed') return;
     this.c.ports.openingShown?.(this.c.id);
     if (this.c.live === m) this.c.settle();
@@ -69,14 +79,24 @@ export class Storyteller {
    * racer), the status line says what a race is doing and then who won and why, and each drawn frame
    * is handed to the page (its sounds).
    */
-  private async playEvents(m: AnimatingMode, events: readonly GameEvent[], opening: boolean): Promise<void> {
+  private async playEvents(
+    m: AnimatingMode,
+    events: readonly GameEvent[],
+    opening: boolean,
+    paced?: { start: number; now(): number },
+  ): Promise<void> {
     let racing = false;
     let shownRace = m.race;
     const contexts = storyContexts(events);
     let told = 0;
     await animate(m.frame, events, {
-      delay: () => this.c.ports.frameDelay(),
+      // Paced to the server's schedule, every screen draws the race at one speed, so they show the same tick.
+      delay: () => (paced && this.c.ports.frameDelay() > 0 ? OPENING_FRAME_MS : this.c.ports.frameDelay()),
+      paced,
       skipped: () => m.skip || this.c.mode !== m,
+      // In a timed game the mover's opponent's clock runs while a move is drawn: a whole move fits in a second.
+      budget: () => (opening || !this.timed ? 0 : MOVE_BUDGET_MS),
+      pause: (ms) => this.pauseIn(m, ms),
       render: (v, hot) => {
         m.frame = v;
         m.hot = hot;
@@ -98,6 +118,39 @@ export class Storyteller {
         }
       },
       shown: (frame) => this.c.ports.played?.(frame),
+    });
+  }
+
+  /**
+   * The opening race's schedule shared by every screen of the game (players and spectators): it
+   * begins when the game began on the server (`started`, the server's time, brought to this page's
+   * clock by the difference measured at load) after the pause before the hands lift. None for a game
+   * the server does not time (one played offline) or when animation is off.
+   */
+  private pace(): { start: number; now(): number } | undefined {
+    const started = this.c.doc.started;
+    if (typeof started !== 'number' || !Number.isFinite(started) || this.c.serverSkew === null) return undefined;
+    if (this.c.ports.frameDelay() <= 0) return undefined;
+    return { start: started - this.c.serverSkew + OPENING_FRAME_MS * 3, now: () => Date.now() };
+  }
+
+  /** A clock counts the players' time (not a correspondence game's days per move). */
+  private get timed(): boolean {
+    const clock = this.c.clock;
+    return clock !== null && clock.perMoveMs === undefined;
+  }
+
+  /** Waits `ms` in mode `m`; a skip or a tap (`m.wake`) ends the wait at once. */
+  private pauseIn(m: AnimatingMode, ms: number): Promise<void> {
+    if (m.skip) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        if (m.wake === done) m.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      m.wake = done;
     });
   }
 

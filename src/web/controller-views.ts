@@ -5,6 +5,7 @@
  */
 import { ApiError } from './api.js';
 import { byHole, isSimultaneous, type Choice } from './engine.js';
+import { isLocalId } from './offline-store.js';
 import { I18N, T, clauseText } from './text.js';
 import type { WaitingMode, LiveMode } from './controller-modes.js';
 import type { PlayController } from './controller.js';
@@ -106,7 +107,10 @@ export function controlsOf(c: PlayController): {
   const asking = (m.kind === 'choosing' || m.kind === 'race') && m.hint.kind === 'asking';
   const { list } = c.ready ? c.choicesNow() : { list: [] };
   const player = c.ready && !c.spectator;
-  const playing = player && c.online && !c.finished && m.kind !== 'loading' && m.kind !== 'missing' && c.unjoined().length === 0;
+  const going = player && !c.finished && m.kind !== 'loading' && m.kind !== 'missing';
+  const playing = going && c.online && c.unjoined().length === 0;
+  // Against the computer (a game the server keeps: one played offline cannot end but by its rules) a person may resign too.
+  const vsComputer = going && !isLocalId(c.id) && c.myPeople().length > 0 && c.doc.seats.some((s) => c.isComputer(s.seat));
   return {
     undo: player && !busy && !c.finished && c.undoTarget() >= 0 && !c.offerMade(),
     // No engine hints in a game against other people.
@@ -115,8 +119,9 @@ export function controlsOf(c: PlayController): {
     steps: m.kind !== 'animating',
     pass: list.some((x) => x.kind === 'pass'),
     concede: list.some((x) => x.kind === 'concede'),
-    resign: playing,
-    draw: playing && !c.offerMade(),
+    resign: playing || vsComputer,
+    // A draw needs a person to agree to it: the computer does not (the server refuses).
+    draw: playing && !c.offerMade() && c.doc.seats.some((s) => c.isHuman(s.seat) && !c.holds(s.seat)),
     rematch: player && c.online && c.finished && !c.offerMade(),
     player,
     // The opening race can be watched again whenever no move is being sent or drawn.

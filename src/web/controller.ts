@@ -104,6 +104,8 @@ export class PlayController {
   private pumping = false;
   welcomed = false;
   private reloadedAt = -1;
+  /** The server's clock minus this page's (ms), measured at load from the document's `now`; null: unknown. */
+  serverSkew: number | null = null;
 
   constructor(
     readonly id: string,
@@ -303,8 +305,11 @@ export class PlayController {
   /** Loads (or reloads) the game from the server, leaves any history view, and settles. */
   async load(): Promise<void> {
     let doc: GameDoc;
+    const asked = Date.now();
     try {
       doc = await this.ports.server.getGame(this.id);
+      // The server wrote `now` about half way through the request.
+      if (typeof doc.now === 'number') this.serverSkew = doc.now - (asked + Date.now()) / 2;
     } catch (e) {
       if (this.ready) {
         this.message = errorText(e);
@@ -328,8 +333,10 @@ export class PlayController {
     this.net.takeMeta(doc);
     const race = first && this.story.learnOpening() && this.moves.length === 0 && this.ports.openingSeen?.(this.id) === false;
     if (first) this.story.tellOpening(race);
+    // Friends still to join: the race is played when the game begins, for everyone at once.
+    this.story.racePending = race && this.unjoined().length > 0;
     this.mode = { kind: 'loading' };
-    if (race) void this.story.playOpening();
+    if (race && !this.story.racePending) void this.story.playOpening();
     else this.settle();
   }
 
@@ -378,10 +385,12 @@ export class PlayController {
     return this.local.askHint();
   }
 
-  /** Skips the rest of the move being animated. */
+  /** Skips the rest of the move being animated (its pause now included). */
   skip(): void {
     const m = this.live;
-    if (m.kind === 'animating') m.skip = true;
+    if (m.kind !== 'animating') return;
+    m.skip = true;
+    m.wake?.();
   }
 
   /**
@@ -415,6 +424,12 @@ export class PlayController {
   /** Shows the position after move `to` (a ply, one step, the start or the live game). */
   step(to: number | 'start' | 'live'): void {
     this.history.step(to);
+  }
+
+  /** Shows `text` on the line under the board (a setting's answer: notifications blocked). */
+  say(text: string): void {
+    this.message = text;
+    this.ports.changed();
   }
 
   /** Something outside the game changed (a setting): render again. */
@@ -461,7 +476,15 @@ export class PlayController {
   /** Whoever decides next: a person here chooses, the computer thinks, someone else is awaited, or it is over. */
   settle(): void {
     const s = this.liveState;
+    if (this.story.racePending && this.unjoined().length === 0) {
+      this.story.racePending = false;
+      if (this.moves.length === 0 && !this.finished) {
+        void this.story.playOpening();
+        return;
+      }
+    }
     if (this.finished) {
+      this.net.dropOfferWords();
       this.setLive({ kind: 'over' });
     } else if (this.unjoined().length > 0) {
       this.setLive({ kind: 'waiting', for: 'join' });
@@ -481,6 +504,7 @@ export class PlayController {
     } else {
       this.setLive({ kind: 'waiting', for: 'player' });
     }
+    this.choice.takePending();
   }
 
   /** Posts a decision for `seat`; the stored move is then animated (or, on a refusal, the page says why). */
@@ -551,7 +575,8 @@ export class PlayController {
     if (reply.end) this.end = reply.end;
     this.story.comment(`${this.moves.length}. ${this.moveLabel(m, before)}`, undefined, 'move-head');
     // Catching up on several moves (back from a dropped connection): only the last one is played slowly.
-    await this.story.animateMove(before, reply.events, this.inbox.length > 0);
+    // A hole tapped during an animation: the moves still to draw are shown at once, and the tap is then taken.
+    await this.story.animateMove(before, reply.events, this.inbox.length > 0 || this.choice.hasPending);
     if (this.mode.kind === 'closed') return false;
     this.summary = roundSummaryOf(reply.events) ?? this.summary;
     if (reply.position && reply.position.counts.join() !== Array.from(s.counts).join()) {
@@ -565,8 +590,8 @@ export class PlayController {
   /** Takes back the moves from `toPly` on (a takeback the server applied). */
   applyUndo(toPly: number): void {
     this.inbox = [];
+    if (this.live.kind === 'animating') this.skip();
     const live = this.live;
-    if (live.kind === 'animating') live.skip = true;
     if (toPly >= this.moves.length) return;
     this.ports.cancelThinking();
     this.moves = this.moves.slice(0, toPly);

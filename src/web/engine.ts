@@ -82,6 +82,9 @@ export interface GameDoc {
   result: string | null;
   created: string;
   updated: string;
+  /** The server's time when it sent this (epoch ms), and when the game began (the last invited seat taken, or its creation). */
+  now?: number;
+  started?: number;
   moveCount: number;
   moves?: StoredMove[];
   clock: ClockState | null;

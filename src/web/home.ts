@@ -8,7 +8,7 @@ import { api, ApiError } from './api.js';
 import { h } from './dom.js';
 import type { GameDoc } from './engine.js';
 import { rememberSeats, rememberedSeats } from './identity.js';
-import { docOf, isLocalId, localGames, pendingGames } from './offline-store.js';
+import { docOf, isLocalId, localGames, pendingGames, UPLOADED_EVENT } from './offline-store.js';
 import { OFFLINE_TEXT } from './pwa.js';
 import { go, link } from './router.js';
 import { I18N, T } from './text.js';
@@ -76,7 +76,8 @@ function gameItem(g: GameDoc, removed: () => void): HTMLElement {
   return item;
 }
 
-export function homePage(root: HTMLElement): void {
+export function homePage(root: HTMLElement): () => void {
+  document.title = `${T.savedGames} · ${T.appTitle}`;
   const list = h('ul', { class: 'saved', 'aria-live': 'polite' }, h('li', {}, T.loading));
   const more = h('button', { class: 'more', hidden: true }, T.moreGames);
   const msg = h('p', { class: 'message', role: 'status' });
@@ -99,14 +100,22 @@ export function homePage(root: HTMLElement): void {
   // Games played offline, kept on this device until the outbox sends them (offline-store.ts).
   const waiting = h('ul', { class: 'saved local' });
   const waitingPanel = h('section', { class: 'panel', hidden: true }, h('h2', {}, OFFLINE_TEXT.waitingGames), waiting);
-  void pendingGames()
-    .then((games) => {
-      waiting.replaceChildren(...games.map((g) => gameItem(docOf(g), () => void page(true))));
-      waitingPanel.hidden = games.length === 0;
-    })
-    .catch(() => undefined);
+  const showWaiting = (): Promise<void> =>
+    pendingGames()
+      .then((games) => {
+        waiting.replaceChildren(...games.map((g) => gameItem(docOf(g), () => void page(true))));
+        waitingPanel.hidden = games.length === 0;
+      })
+      .catch(() => undefined);
+  void showWaiting();
   more.addEventListener('click', () => void page(false));
   const refresh = (): Promise<void> => page(true);
+  // A game played offline reached the server (the outbox, pwa.ts): it leaves the waiting list and joins the saved games.
+  const uploaded = (): void => {
+    void showWaiting();
+    void refresh();
+  };
+  window.addEventListener(UPLOADED_EVENT, uploaded);
   const doImport = async (): Promise<void> => {
     msg.textContent = '';
     let rec: unknown;
@@ -159,4 +168,5 @@ export function homePage(root: HTMLElement): void {
     ),
   );
   void refresh();
+  return () => window.removeEventListener(UPLOADED_EVENT, uploaded);
 }

@@ -13,7 +13,8 @@ import { playerKey, rememberSeats, rememberedSeats } from './identity.js';
 import { rulesetName, seekForm } from './lobby-form.js';
 import { LobbyError, LobbySocket, type LobbyMessage, type PoolView, type SeekView } from './lobby-socket.js';
 import { profileLink, ratingText } from './profile.js';
-import { go, type Page } from './router.js';
+import { attention, notifyToggle } from './notify.js';
+import { go, link, type Page } from './router.js';
 import { I18N, T } from './text.js';
 
 type Body = Record<string, unknown>;
@@ -90,6 +91,12 @@ class LobbyView {
       h('p', { class: 'help' }, I18N.t('lobby.intro')),
       this.conn,
       this.say,
+      // Told when a seek is accepted while this page is hidden (notify.ts), after this opt-in.
+      h(
+        'p',
+        { class: 'lobby-notify' },
+        notifyToggle((text) => this.tell(text)),
+      ),
       h(
         'section',
         { class: 'lobby-quick' },
@@ -128,8 +135,11 @@ class LobbyView {
     else if (m.type === 'seek') this.seeks.set(m.seek.id, m.seek);
     else if (m.type === 'unseek') this.unseek(m.id);
     else if (m.type === 'pools') this.counts(m.counts);
-    else if (m.type === 'paired') this.paired(m.gameId, m.seat);
-    else if (m.type === 'error') this.tell(errorWords(m.code));
+    else if (m.type === 'paired') {
+      // Somebody accepted this key's seek (or the pool paired it): a hidden page tells the player (notify.ts).
+      attention.call('seekAccepted', { game: rulesetName(m.ruleset) }, new URL(link(`/game/${m.gameId}`), location.href).href);
+      this.paired(m.gameId, m.seat);
+    } else if (m.type === 'error') this.tell(errorWords(m.code));
     if (m.type === 'welcome' || m.type === 'seek' || m.type === 'unseek') this.drawSeeks();
   }
 

@@ -53,6 +53,7 @@ const tutorialPage = lazy(async () => (await import('./tutorial.js')).tutorialPa
 const START: Page = (root) => renderCatalogue(root, nav);
 
 const notFound: Page = (root) => {
+  document.title = `${T.notFound} · ${T.appTitle}`;
   root.append(h('section', { class: 'panel' }, h('h1', {}, T.notFound), h('a', { href: link('/') }, T.backHome)));
 };
 

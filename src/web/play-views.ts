@@ -11,6 +11,7 @@ import { controlsOf, describeChoice, endText, pageState, statusText } from './co
 import { fill, h } from './dom.js';
 import { isOver, isSimultaneous, landmarks, type SeatPerson } from './engine.js';
 import { boardTurned, inviteLink, rememberedInvites, setBoardTurned, watchLink } from './identity.js';
+import { notifyToggle } from './notify.js';
 import { profileLink, ratingText } from './profile.js';
 import { link } from './router.js';
 import type { Sounds } from './sound.js';
@@ -151,7 +152,8 @@ export class BoardView {
       const mineMark = c.isHuman(p) && c.holds(p) && (online || (c.myPeople().length === 1 && c.game.players > 1));
       const you = mineMark ? h('span', { class: 'you' }, ` ${T.youMark}`) : null;
       const reserve = v.reserve[p] ?? 0;
-      const connected = c.presence.connected.includes(p);
+      // During an outage nobody is known to be there: every dot is grey until the server says again.
+      const connected = c.connection !== 'down' && c.presence.connected.includes(p);
       const person = c.doc.seats[i]?.person;
       const dot =
         online && c.isHuman(p)
@@ -172,7 +174,8 @@ export class BoardView {
         person ? personRating(person) : null,
         h('span', { class: 'pile', title: pile, 'data-captured': v.captured[p] ?? 0 }, `${v.captured[p] ?? 0} ${pile}`),
         reserve > 0 ? h('span', { class: 'pile reserve', 'data-reserve': reserve }, `${reserve} ${T.reserve}`) : null,
-        c.clock ? h('span', { class: 'clock', 'data-seat': p, role: 'timer' }) : null,
+        // A computer's seat has no clock that runs (the server times people only): none is shown.
+        c.clock && c.isHuman(p) ? h('span', { class: 'clock', 'data-seat': p, role: 'timer' }) : null,
         chosen,
       );
     });
@@ -275,6 +278,8 @@ export class Controls {
   readonly turn: HTMLLabelElement;
   /** The sound and track toggles (buttons that stay pressed while on; remembered). */
   readonly sound: HTMLButtonElement;
+  /** The opt-in to system notifications while the page is hidden (notify.ts): asks the browser's permission on the tap. */
+  readonly notify: HTMLButtonElement;
   readonly track: HTMLButtonElement;
   /** Plays the opening race again: beside the board at ply 0, and at the head of the move list. */
   readonly watchRace: HTMLButtonElement;
@@ -323,6 +328,7 @@ export class Controls {
     };
     this.sound = toggle('sound', I18N.t('play.sound'), I18N.t('play.soundHelp'), sounds?.enabled ?? false, (on) => sounds?.set(on));
     this.sound.hidden = sounds === null;
+    this.notify = notifyToggle((text) => c.say(text));
     this.track = toggle('track', I18N.t('play.track'), I18N.t('play.trackHelp'), trackSetting(), (on) => {
       localStorage.setItem('gabata.track', on ? 'on' : 'off');
       c.refresh();

@@ -24,6 +24,7 @@ import {
   renderRules,
   renderStatus,
 } from './play-views.js';
+import { GameCalls } from './notify.js';
 import { offlineNote, registerOffline } from './pwa.js';
 import { go, link } from './router.js';
 import { Sounds } from './sound.js';
@@ -74,6 +75,7 @@ function controlsRow(controls: Controls): HTMLElement {
     controls.watchRace,
     controls.turn,
     controls.sound,
+    controls.notify,
     controls.track,
   );
 }
@@ -187,6 +189,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     renderMoveList(moveList, c);
     study.render();
     renderResult(result, c);
+    calls.look();
     if (c.ready && !rulesShown) {
       renderRules(rulesPanel, c);
       rulesShown = true;
@@ -208,6 +211,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     ...RACE_MEMORY,
     played: (frame) => sounds.frame(frame),
   });
+  const calls = new GameCalls(c, sounds);
   const boardView = new BoardView(boardBox, playersBar, c);
   const controls = new Controls(c, sounds);
   const online = new OnlineViews(c);
@@ -254,9 +258,11 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
   }, 200);
   void c.load().then(() => {
     if (c.mode.kind === 'missing') {
+      document.title = `${T.gameMissing} · ${T.appTitle}`;
       els.page.replaceWith(missingPage(id, c.message));
       return;
     }
+    if (c.ready) document.title = `${T.rulesetName(c.game.ruleset.info)} · ${T.appTitle}`;
     if (c.mode.kind === 'closed' || !c.ready || local) return;
     live = new LiveSocket(id, watch ? null : playerKey(), () => c.lastPly, {
       message: quick.listen((m) => c.onLive(m)),
@@ -272,6 +278,7 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     thinker.stop();
     study.close();
     sounds.stop();
+    calls.stop();
     offKey();
   };
 }

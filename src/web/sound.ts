@@ -62,6 +62,16 @@ export class Sounds {
     }
   }
 
+  /** A soft two-note chime (the page is hidden and the player is needed: notify.ts), when sound is on. */
+  chime(): void {
+    if (!this.on) return;
+    const ctx = this.context();
+    if (!ctx) return;
+    const t = ctx.currentTime;
+    this.tone(ctx, 'sine', 523, 523, t, 0.22, 0.08);
+    this.tone(ctx, 'sine', 784, 784, t + 0.16, 0.3, 0.08);
+  }
+
   /** The page is gone. */
   stop(): void {
     this.doc.removeEventListener('pointerdown', this.wake, true);

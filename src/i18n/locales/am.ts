@@ -18,6 +18,7 @@ import { analysisAm } from './areas/analysis.js';
 import { accountAm } from './areas/account.js';
 import { playersAm } from './areas/players.js';
 import { lobbyAm } from './areas/lobby.js';
+import { notifyAm } from './areas/notify.js';
 
 export const am: Catalogue = {
   _meta: { status: 'draft', reviewedBy: [] },
@@ -145,7 +146,7 @@ export const am: Catalogue = {
     turnContinues: 'ተራው ይቀጥላል፦',
     returnToGame: 'ወደ ጨዋታው ለመመለስ «ወደ ጨዋታው ተመለስ» (») የሚለውን ይጫኑ።',
     summaryWaits: 'ዙሩ አልቋል። ቀጣዩን ዙር ለመጫወት «ቀጥል»ን ይጫኑ።',
-    reconnect: 'እንቅስቃሴው ሊቀመጥ አልቻለም። ከመጨረሻው የተቀመጠ እንቅስቃሴ ለመቀጠል ገጹን እንደገና ይጫኑ።',
+    reconnect: 'እንቅስቃሴው አልተላከም፦ ግንኙነቱ ተቋርጧል። ግንኙነቱ ሲመለስ እንደገና ይጫወቱት።',
     seatInvite: 'ጓደኛ (የግብዣ አገናኝ)',
     clock: 'ሰዓት',
     clockNone: 'ሰዓት የለም (በደብዳቤ እንደሚደረግ ጨዋታ)',
@@ -533,6 +534,7 @@ export const am: Catalogue = {
   account: accountAm,
   players: playersAm,
   lobby: lobbyAm,
+  notify: notifyAm,
   pages: pagesAm,
   prose: proseAm,
   play: playAm,

@@ -22,6 +22,7 @@ import { analysisEn } from './areas/analysis.js';
 import { accountEn } from './areas/account.js';
 import { playersEn } from './areas/players.js';
 import { lobbyEn } from './areas/lobby.js';
+import { notifyEn } from './areas/notify.js';
 
 export const en = {
   _meta: { status: 'source', reviewedBy: [] as string[] },
@@ -149,7 +150,7 @@ export const en = {
     turnContinues: 'The turn goes on:',
     returnToGame: 'Press "Back to the game" (») to return to the game.',
     summaryWaits: 'The round is over. Press Continue to play the next round.',
-    reconnect: 'The move could not be saved. Reload the page to continue from the last saved move.',
+    reconnect: 'The move was not sent: the connection is down. Play it again once the connection is back.',
     seatInvite: 'A friend (invite link)',
     clock: 'Clock',
     clockNone: 'No clock (correspondence)',
@@ -546,6 +547,7 @@ export const en = {
   account: accountEn,
   players: playersEn,
   lobby: lobbyEn,
+  notify: notifyEn,
   pages: pagesEn,
   prose: proseEn,
   play: playEn,

@@ -18,6 +18,7 @@ import { analysisTi } from './areas/analysis.js';
 import { accountTi } from './areas/account.js';
 import { playersTi } from './areas/players.js';
 import { lobbyTi } from './areas/lobby.js';
+import { notifyTi } from './areas/notify.js';
 
 export const ti: Catalogue = {
   _meta: { status: 'draft', reviewedBy: [] },
@@ -145,7 +146,7 @@ export const ti: Catalogue = {
     turnContinues: 'እቲ ተራ ይቕጽል፦',
     returnToGame: 'ናብቲ ጸወታ ንምምላስ «ናብ ጸወታ ተመለስ» (») ጠውቕ።',
     summaryWaits: 'እቲ ዙር ተወዲኡ። ዝቕጽል ዙር ንምጽዋት «ቀጽል» ጠውቕ።',
-    reconnect: 'እቲ ምንቅስቓስ ክቕመጥ ኣይከኣለን። ካብቲ ናይ መወዳእታ ዝተቐመጠ ምንቅስቓስ ንምቕጻል ነቲ ገጽ ደጊምካ ጽዓኖ።',
+    reconnect: 'እቲ ምንቅስቓስ ኣይተላእከን፦ ርክብ ተቋሪጹ። ርክብ ምስ ተመልሰ እንደገና ተጻወቶ።',
     seatInvite: 'ዓርኪ (መላግቦ ዕድመ)',
     clock: 'ሰዓት',
     clockNone: 'ሰዓት የለን (ብደብዳቤ ከም ዝግበር ጸወታ)',
@@ -533,6 +534,7 @@ export const ti: Catalogue = {
   account: accountTi,
   players: playersTi,
   lobby: lobbyTi,
+  notify: notifyTi,
   pages: pagesTi,
   prose: proseTi,
   play: playTi,

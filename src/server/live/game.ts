@@ -42,6 +42,8 @@ export interface Meta {
   creator?: string | null;
   /** A rated game (paired in the lobby between two accounts): its end updates both ratings. */
   rated?: boolean;
+  /** When (epoch ms) the last invited seat was taken: the game began then; absent, it began when created. */
+  started?: number;
 }
 
 /** A connected client of a game's live stream. */
@@ -214,6 +216,9 @@ export class LiveGame {
         .sort((a, b) => a - b),
       end: this.meta.end,
       rematch: this.meta.rematch,
+      // The server's time, and when the game began (epoch ms): a page plays the opening race in step with the others.
+      now,
+      started: this.meta.started ?? Date.parse(this.created),
     };
     if (moves) out['moves'] = moves.map((m) => ({ ply: m.ply, move: m.move, codes: m.codes, joint: m.joint }));
     return out;
