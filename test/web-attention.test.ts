@@ -10,7 +10,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { getRuleset } from '../src/games/index.js';
+import { getRuleset } from '../packages/engine/src/games/index.js';
 import { T } from '../src/web/text.js';
 import { PageErrors } from './helpers/page-errors.js';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';
