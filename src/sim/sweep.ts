@@ -39,6 +39,8 @@ export interface SweepSpec {
   maxCells: number;
   /** Compute Ludii's metrics per cell (sim/ludii-metrics.ts); the matches are the same either way. */
   ludii?: boolean;
+  /** The cell the contrasts compare every other cell with, by its grid values (default: the ruleset's defaults). */
+  baseline?: Record<string, string>;
 }
 
 export interface SweepPlan {
@@ -71,6 +73,15 @@ export function planSweep(spec: SweepSpec): Result<SweepPlan> {
   if (!base.ok) return base;
   const cells = expandGrid(rs.value, { ...spec, grids: spec.grids });
   if (!cells.ok) return cells;
+  if (spec.baseline !== undefined) {
+    const names = spec.grids.map((g) => g.name);
+    for (const [k, v] of Object.entries(spec.baseline)) {
+      const g = spec.grids.find((x) => x.name === k);
+      if (!g) return err('ERR_ARGUMENT', `--baseline names ${k}, which is not a grid option (${names.join(', ')})`, '--baseline');
+      if (!g.values.map(String).includes(v))
+        return err('ERR_ARGUMENT', `--baseline ${k}=${v}: the grid of ${k} has ${g.values.map(String).join(', ')}`, '--baseline');
+    }
+  }
   return ok({ id: sweepIdOf(spec, rs.value.info.id), spec, ruleset: rs.value.info.id, cells: cells.value });
 }
 

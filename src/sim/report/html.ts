@@ -15,7 +15,8 @@ dl.spec { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem
 figure { margin: 1.5rem 0; overflow-x: auto; } figcaption { font-size: .9rem; color: #555; }
 table { border-collapse: collapse; font-size: .85rem; } th, td { border: 1px solid #ccc; padding: .25rem .45rem; text-align: right; }
 th:first-child, td:first-child { text-align: left; } .iv { color: #666; font-size: .8em; }
-.note { color: #555; font-size: .9rem; }
+.note { color: #555; font-size: .9rem; } .table { overflow-x: auto; }
+td.sig { font-weight: 600; } td.base { color: #666; font-style: italic; }
 `;
 
 const esc = (t: string): string => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -63,6 +64,42 @@ function cellTable(doc: SweepDocument): string {
   return `<table><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`;
 }
 
+const RATES = /wins$|^draws$|^first_player_advantage$|^ended_by_rules$/;
+
+/** The contrasts: a row per cell, a column per figure: the difference, its interval and the Holm-adjusted p-value. */
+function contrastTable(doc: SweepDocument): string {
+  const c = doc.contrasts;
+  if (c === undefined) return '';
+  const f = (name: string, x: number): string => (RATES.test(name) ? `${x >= 0 ? '+' : ''}${pct(x)}` : `${x >= 0 ? '+' : ''}${num(x)}`);
+  const p = (x: number): string => (x < 0.001 ? '&lt;0.001' : x.toFixed(3));
+  const rows = doc.cells.map((cell) => {
+    const row = c.cells[cell.key];
+    const tds = c.figures.map((name) => {
+      const x = row?.[name];
+      if (row === undefined) return '<td class="base">baseline</td>';
+      if (x === undefined) return '<td>–</td>';
+      return (
+        `<td${x.pAdjusted < 0.05 ? ' class="sig"' : ''}>${f(name, x.diff)} <span class="iv">${f(name, x.lo)}–${f(name, x.hi)}` +
+        ` p ${p(x.pAdjusted)}</span></td>`
+      );
+    });
+    return `<tr><td>${esc(cellLabel(cell))}</td>${tds.join('')}</tr>`;
+  });
+  const head = ['cell', ...c.figures].map((h) => `<th>${esc(h.replace(/^metric_/, ''))}</th>`).join('');
+  const basis = {
+    defaults: "the ruleset's defaults",
+    chosen: 'chosen with --baseline',
+    'first cell': 'the first cell (no cell has the defaults)',
+  }[c.basis];
+  return `<h2>Contrasts</h2>
+<p class="note">Each cell minus the baseline <strong>${esc(c.baseline)}</strong> (${esc(basis)}): the difference (rates in
+percentage points), its 95% interval (Newcombe's for rates, Welch's for means) and the p-value adjusted by Holm's method over
+the cells compared on that figure. Bold: adjusted p below 0.05. Also in <a href="contrasts.csv">contrasts.csv</a>.</p>
+<div class="table"><table><thead><tr>${head}</tr></thead><tbody>
+${rows.join('\n')}
+</tbody></table></div>`;
+}
+
 /** The report page; `svgs` are the rendered plots by name, in order. */
 export function reportHtml(doc: SweepDocument, svgs: readonly { name: string; title: string; svg: string }[]): string {
   const s = doc.spec;
@@ -99,7 +136,8 @@ the branching factor (legal moves per decision, pooled) has the t interval of a 
 is player 1's score (wins plus shared draws) minus the fair share.</p>
 ${figures.join('\n')}
 <h2>Cells</h2>
-${cellTable(doc)}
+<div class="table">${cellTable(doc)}</div>
+${contrastTable(doc)}
 <p class="note">Files: <a href="cells.csv">cells.csv</a>, <a href="sweep.json">sweep.json</a>,
 <a href="matches.jsonl">matches.jsonl</a>.</p>
 </body>
