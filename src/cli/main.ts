@@ -15,6 +15,7 @@ const COMMANDS: Record<string, string> = {
   replay: 'step through a game record: every move, what it did, the board after it',
   simulate: 'play many matches between agents and summarise them',
   sweep: 'play matches over a grid of rule options and report each cell with intervals',
+  concepts: "a ruleset's concepts in Ludii's vocabulary (id, name, value)",
   tournament: 'round-robin tournament between agents and engines, with ratings',
   worker: 'play the matches of runs on a Redis queue (--queue), on this machine',
   engine: 'speak the engine protocol on stdin/stdout',

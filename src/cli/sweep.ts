@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { asGabataError, err, type GabataError, ok, type Result } from '../core/errors.js';
 import { makeAgent } from '../ai/index.js';
+import { compilationConcepts } from '../catalogue/ludii-concepts.js';
+import { getRuleset } from '../games/index.js';
 import type { MeanInterval } from '../stats/intervals.js';
 import { DEFAULT_MAX_CELLS, parseGrid, splitAgents, type Grid } from '../sim/grid.js';
 import { sweepDocument, type SweepDocument } from '../sim/report/document.js';
@@ -25,6 +27,7 @@ import {
   planSweep,
   readResults,
   sweepCollector,
+  type CellReport,
   type Done,
   type SweepPlan,
   type SweepSpec,
@@ -364,6 +367,17 @@ export function contrastsText(doc: SweepDocument): string[] {
   return lines;
 }
 
+/** Puts each cell's compilation concepts (catalogue/ludii-concepts.ts) before its playout ones. */
+export function withCompilationConcepts(plan: SweepPlan, cells: CellReport[]): CellReport[] {
+  const rs = getRuleset(plan.ruleset);
+  if (!rs.ok) return cells;
+  for (const c of cells) {
+    const compiled = compilationConcepts(rs.value, c.options).map((x) => ({ id: x.concept.id, name: x.concept.name, value: x.value }));
+    c.concepts = [...compiled, ...(c.concepts ?? [])];
+  }
+  return cells;
+}
+
 export async function sweep(o: SweepRunArgs): Promise<number> {
   const planned = planSweep(o.spec);
   if (!planned.ok) return fail(planned.error, true);
@@ -402,7 +416,7 @@ export async function sweep(o: SweepRunArgs): Promise<number> {
     collect,
     progress,
   );
-  const doc = sweepDocument(plan, cellReports(plan, done), new Date().toISOString());
+  const doc = sweepDocument(plan, withCompilationConcepts(plan, cellReports(plan, done)), new Date().toISOString());
   // The report's renderer (vega) loads only when a report is written.
   if (o.out !== undefined) await (await import('../sim/report/files.js')).writeReport(o.out, doc);
   if (failure) return fail(failure);

@@ -18,6 +18,7 @@ import type { SearchBudget } from '../ai/index.js';
 import { matchSeed, seatsOf, type BatchSpec, type MatchOutcome } from './batch.js';
 import { aggregateCell, type CellFigures } from './aggregate.js';
 import { ludiiMetrics, type LudiiValue } from './ludii-metrics.js';
+import { playoutConcepts } from './ludii-concepts.js';
 import { expandGrid, shortHash, type Cell, type Grid } from './grid.js';
 
 export const SWEEP_FORMAT = 'gabata-sweep/1';
@@ -163,6 +164,11 @@ export interface CellReport {
   figures: CellFigures;
   /** Ludii's metrics of the cell's matches that have their figures (a sweep with `ludii`). */
   ludii?: Record<string, LudiiValue>;
+  /**
+   * The cell's concept vector in Ludii's vocabulary (Ludii's id, name, value; null when there is
+   * none): the compilation concepts, and with `ludii` the playout ones (the CLI adds them).
+   */
+  concepts?: { id: number; name: string; value: number | null }[];
 }
 
 export function cellReports(plan: SweepPlan, done: Done): CellReport[] {
@@ -179,6 +185,11 @@ export function cellReports(plan: SweepPlan, done: Done): CellReport[] {
     if (plan.spec.ludii) {
       const trials = outs.map((o) => o.result.ludii).filter((f): f is Record<string, number> => f !== undefined);
       report.ludii = ludiiMetrics(trials, c.players);
+      report.concepts = playoutConcepts(trials, c.players, report.ludii).map((p) => ({
+        id: p.concept.id,
+        name: p.concept.name,
+        value: p.value,
+      }));
     }
     return report;
   });

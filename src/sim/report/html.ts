@@ -64,6 +64,47 @@ function cellTable(doc: SweepDocument): string {
   return `<table><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table>`;
 }
 
+/** Ludii's metrics (a sweep with --ludii-metrics): a row per metric, a column per cell, under Ludii's names. */
+function ludiiTable(doc: SweepDocument): string {
+  const names = [...new Set(doc.cells.flatMap((c) => Object.keys(c.ludii ?? {})))];
+  if (names.length === 0) return '';
+  const head = `<tr><th>Ludii's metric</th>${doc.cells.map((c) => `<th>${esc(cellLabel(c))}</th>`).join('')}</tr>`;
+  const rows = names.map((n) => {
+    const tds = doc.cells.map((c) => {
+      const v = c.ludii?.[n];
+      return `<td>${v === undefined || v.value === null ? '–' : Number.isFinite(v.value) ? v.value.toFixed(4) : String(v.value)}</td>`;
+    });
+    return `<tr><td>${esc(n)}</td>${tds.join('')}</tr>`;
+  });
+  return `<h2>Ludii's metrics</h2>
+<p class="note">As Ludii's Evaluation module computes them, per cell (mean over the cell's trials where Ludii averages per trial;
+– where Ludii gives none). docs/metrics.md says what a move, a turn and a state evaluation are here.</p>
+<div class="table"><table><thead>${head}</thead><tbody>
+${rows.join('\n')}
+</tbody></table></div>`;
+}
+
+/** The concept vectors of the cells in Ludii's vocabulary: a row per concept (id, name), a column per cell. */
+function conceptTable(doc: SweepDocument): string {
+  const seen = new Map<string, number>();
+  for (const c of doc.cells) for (const x of c.concepts ?? []) if (!seen.has(x.name)) seen.set(x.name, x.id);
+  if (seen.size === 0) return '';
+  const head = `<tr><th>id</th><th>Ludii's concept</th>${doc.cells.map((c) => `<th>${esc(cellLabel(c))}</th>`).join('')}</tr>`;
+  const rows = [...seen].map(([name, id]) => {
+    const tds = doc.cells.map((c) => {
+      const v = c.concepts?.find((x) => x.name === name)?.value;
+      return `<td>${v === undefined || v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(4)}</td>`;
+    });
+    return `<tr><td>${id}</td><td>${esc(name)}</td>${tds.join('')}</tr>`;
+  });
+  return `<h2>Concepts</h2>
+<p class="note">Each cell's concepts in Ludii's vocabulary (its ids and names, Concept.java): the compilation concepts from the
+ruleset's description under the cell's options; with --ludii-metrics also the playout concepts, measured from the cell's matches.</p>
+<div class="table"><table><thead>${head}</thead><tbody>
+${rows.join('\n')}
+</tbody></table></div>`;
+}
+
 const RATES = /wins$|^draws$|^first_player_advantage$|^ended_by_rules$/;
 
 /** The contrasts: a row per cell, a column per figure: the difference, its interval and the Holm-adjusted p-value. */
@@ -138,6 +179,8 @@ ${figures.join('\n')}
 <h2>Cells</h2>
 <div class="table">${cellTable(doc)}</div>
 ${contrastTable(doc)}
+${ludiiTable(doc)}
+${conceptTable(doc)}
 <p class="note">Files: <a href="cells.csv">cells.csv</a>, <a href="sweep.json">sweep.json</a>,
 <a href="matches.jsonl">matches.jsonl</a>.</p>
 </body>
