@@ -148,4 +148,15 @@ describe('gabata concepts', () => {
     expect(cli(['gifia', '--option', 'rounds=x']).status).toBe(2);
     expect(cli(['gifia', '--csv', '--json']).status).toBe(2);
   });
+
+  it("gabata catalogue shows each game's Ludii compilation concepts beside its own concepts", () => {
+    const r = spawnSync(process.execPath, [join(process.cwd(), 'dist', 'cli', 'main.js'), 'catalogue'], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    const ludii = lines.filter((l) => l.startsWith("    Ludii's concepts: "));
+    expect(ludii.length).toBe(RULESETS.length);
+    for (const l of ludii) expect(lines[lines.indexOf(l) - 1]).toMatch(/^ {4}concepts: /);
+    const selus = ludii.find((l) => l.includes('MancalaThreeRows(66)') && l.includes('Simultaneous(8)'));
+    expect(selus).toMatch(/Stochastic\(9\)/);
+  });
 });
