@@ -23,14 +23,19 @@ export interface ConceptValue {
  * The compilation concepts of `ruleset` under `options` (the defaults when none are given).
  * Throws only when the options are invalid (the caller checks them with `ruleset.create`).
  */
-export function compilationConcepts(ruleset: Ruleset, options: Readonly<Record<string, unknown>> = {}): ConceptValue[] {
+export function compilationConcepts(
+  ruleset: Ruleset,
+  options: Readonly<Record<string, unknown>> = {},
+  /** What the exploring matches saw, when already at hand (the catalogue's shipped concepts of the defaults). */
+  seen?: { readonly passes: boolean; readonly skips: boolean },
+): ConceptValue[] {
   const made = ruleset.create(options);
   if (!made.ok) throw made.error;
   const game = made.value;
   const shape = ruleset.info.shape;
   const g = game.geometry;
   const o = game.options;
-  const played = computeConcepts(ruleset, { options, games: 4 });
+  const played = seen ?? computeConcepts(ruleset, { options, games: 4 });
   const start = game.newState(1);
   let onBoard = 0;
   for (let h = 0; h < start.holeCount; h++) onBoard += start.counts[h]!;
