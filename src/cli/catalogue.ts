@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { computeConcepts, type Concepts } from '../catalogue/concepts.js';
+import { compilationConcepts } from '../catalogue/ludii-concepts.js';
 import { CATALOGUE } from '../catalogue/entries.js';
 import { figuresProblems, type Figures } from '../catalogue/figures.js';
 import { figuresPath, loadFigures, saveFigures } from '../catalogue/figures-file.js';
@@ -151,6 +152,14 @@ export async function run(args: string[]): Promise<number> {
           `${concepts.ownershipChanges.join(', ') || 'never'}; ${concepts.rounds} round(s); players ` +
           `${concepts.players.join(' or ')}`,
       );
+    }
+    const rs = RULESETS.find((r) => r.info.id === id);
+    if (rs) {
+      // Beside our concepts, the compilation concepts in Ludii's vocabulary (`gabata concepts` gives the whole vector).
+      const ludii = compilationConcepts(rs)
+        .filter((c) => c.value !== 0)
+        .map((c) => `${c.concept.name}(${c.concept.id})${c.value === 1 ? '' : `=${c.value}`}`);
+      lines.push(`    Ludii's concepts: ${ludii.join(', ')}`);
     }
     lines.push(figureLine(figures ?? undefined), '');
   }

@@ -16,6 +16,7 @@ const COMMANDS: Record<string, string> = {
   analyse: 'the engine evaluates a game record: best moves, mistakes, written back as annotations',
   simulate: 'play many matches between agents and summarise them',
   sweep: 'play matches over a grid of rule options and report each cell with intervals',
+  concepts: "a ruleset's concepts in Ludii's vocabulary (id, name, value)",
   tournament: 'round-robin tournament between agents and engines, with ratings',
   worker: 'play the matches of runs on a Redis queue (--queue), on this machine',
   engine: 'speak the engine protocol on stdin/stdout',

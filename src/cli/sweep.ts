@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { asGabataError, err, type GabataError, ok, type Result } from '@gabata/engine/core';
 import { makeAgent } from '@gabata/engine/ai';
+import { compilationConcepts } from '../catalogue/ludii-concepts.js';
+import { getRuleset } from '@gabata/engine/games';
 import type { MeanInterval } from '../stats/intervals.js';
 import { DEFAULT_MAX_CELLS, parseGrid, splitAgents, type Grid } from '../sim/grid.js';
 import { sweepDocument, type SweepDocument } from '../sim/report/document.js';
@@ -25,6 +27,7 @@ import {
   planSweep,
   readResults,
   sweepCollector,
+  type CellReport,
   type Done,
   type SweepPlan,
   type SweepSpec,
@@ -34,9 +37,9 @@ import { Progress, runBatches } from './progress.js';
 
 const HELP = `usage: gabata sweep <ruleset> --grid NAME=V1,V2... [--grid NAME=...]... [--option NAME=V]... [--preset P]
                     --agents A[,B] --games N [--seed S] [--workers K] [--queue URL] [--max-cells N]
-                    [--out DIR [--resume]] [--ludii-metrics] [--json]
+                    [--out DIR [--resume]] [--ludii-metrics] [--baseline NAME=V[,NAME=V]...] [--json]
        gabata sweep --file SWEEP.json [--games N] [--seed S] [--workers K] [--queue URL] [--out DIR [--resume]]
-                    [--ludii-metrics] [--json]
+                    [--ludii-metrics] [--baseline NAME=V[,NAME=V]...] [--json]
 
 Plays N matches (default 100) in every cell of the grid: every combination of the grids' values,
 on top of the fixed options and preset. For each cell it prints the wins by seat and the draws,
@@ -50,6 +53,9 @@ turns, rounds), the branching factor and the dynamics metrics, each with its 95%
   --resume       carry on the sweep in --out DIR: play only the matches it lacks
   --ludii-metrics  also compute Ludii's metrics in every cell, as Ludii's Evaluation module does
                  (slow: every legal move of every position is evaluated; docs/metrics.md)
+  --baseline NAME=V,...  the cell every other cell is contrasted with (default: the cell of the
+                 ruleset's defaults, else the first): each figure's difference with its 95%
+                 interval and Holm-adjusted p-value (contrasts.csv, the JSON, the report)
   --json         print the cells and their figures as JSON
 A sweep file is JSON: {"ruleset": "gifia", "grid": {"gifiaAdjacency": ["ring", "row"]},
 "options": {...}, "preset": "...", "agents": ["random"], "games": 100, "seed": 1, "maxCells": 64}.
@@ -69,6 +75,7 @@ const FLAGS = {
   'max-cells': { type: 'string' },
   resume: { type: 'boolean' },
   'ludii-metrics': { type: 'boolean' },
+  baseline: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -100,7 +107,19 @@ function whole(text: string | undefined, flag: string, min: number): Result<numb
 /** The format of a sweep file (a sweep's spec). */
 export const SPEC_FORMAT = 'gabata-sweep-spec/1';
 
-const FILE_KEYS = ['format', 'ruleset', 'preset', 'options', 'grid', 'agents', 'games', 'seed', 'maxCells'];
+const FILE_KEYS = ['format', 'ruleset', 'preset', 'options', 'grid', 'agents', 'games', 'seed', 'maxCells', 'baseline'];
+
+/** Parses `NAME=V[,NAME=V]...` (a cell by its grid values). */
+export function parseBaseline(text: string): Result<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const part of text.split(',')) {
+    const m = /^([^=\s]+)=(.+)$/.exec(part.trim());
+    if (!m) return err('ERR_ARGUMENT', `--baseline takes NAME=V[,NAME=V]..., not '${text}'`, '--baseline');
+    if (Object.hasOwn(out, m[1]!)) return err('ERR_ARGUMENT', `--baseline gives ${m[1]} twice`, '--baseline');
+    out[m[1]!] = m[2]!;
+  }
+  return ok(out);
+}
 
 /** Reads a sweep file (format in docs/sweep.md). */
 export function parseSweepFile(text: string, where: string): Result<SweepSpec> {
@@ -146,6 +165,12 @@ export function parseSweepFile(text: string, where: string): Result<SweepSpec> {
     maxCells: (o['maxCells'] as number | undefined) ?? DEFAULT_MAX_CELLS,
   };
   if (o['preset'] !== undefined) spec.preset = o['preset'] as string;
+  const baseline = o['baseline'];
+  if (baseline !== undefined) {
+    if (typeof baseline !== 'object' || baseline === null || Array.isArray(baseline) || !Object.values(baseline).every(scalar))
+      return bad('baseline', 'an object of grid values {"NAME": V}');
+    spec.baseline = Object.fromEntries(Object.entries(baseline).map(([k, v]) => [k, String(v)]));
+  }
   return ok(spec);
 }
 
@@ -212,6 +237,11 @@ export function parseSweepArgs(args: string[]): Result<SweepRunArgs | 'help'> {
   for (const r of [games, seed, workers]) if (!r.ok) return r;
   if (games.ok && games.value !== undefined) spec.value.games = games.value;
   if (v['ludii-metrics'] === true) spec.value.ludii = true;
+  if (v.baseline !== undefined) {
+    const b = parseBaseline(v.baseline);
+    if (!b.ok) return b;
+    spec.value.baseline = b.value;
+  }
   if (seed.ok && seed.value !== undefined) spec.value.seed = seed.value;
   for (const a of spec.value.agents) {
     const made = makeAgent(a, 1);
@@ -310,7 +340,42 @@ export function sweepText(doc: SweepDocument): string {
       for (let i = 0; i < ls.length; i += 4) lines.push(`      ${ls.slice(i, i + 4).join(', ')}`);
     }
   }
+  if (doc.contrasts !== undefined) lines.push(...contrastsText(doc));
   return lines.join('\n');
+}
+
+const signed = (x: number, f: (x: number) => string): string => `${x >= 0 ? '+' : ''}${f(x)}`;
+
+/** The contrasts as text: per cell, the figures whose Holm-adjusted p-value is below 0.05. */
+export function contrastsText(doc: SweepDocument): string[] {
+  const c = doc.contrasts!;
+  const rates = (name: string): boolean => /wins$|^draws$|^first_player_advantage$|^ended_by_rules$/.test(name);
+  const lines = [`  contrasts against ${c.baseline || '(the only cell)'} (${c.basis}); differences with Holm-adjusted p < 0.05:`];
+  for (const cell of doc.cells) {
+    const row = c.cells[cell.key];
+    if (row === undefined) continue;
+    const sig = Object.entries(row)
+      .filter(([, x]) => x.pAdjusted < 0.05)
+      .map(([k, x]) => {
+        const f = rates(k) ? (v: number): string => `${(100 * v).toFixed(1)} pts` : num;
+        const p = x.pAdjusted < 0.001 ? '< 0.001' : x.pAdjusted.toFixed(3);
+        return `${k} ${signed(x.diff, f)} (${signed(x.lo, f)}..${signed(x.hi, f)}, p ${p})`;
+      });
+    lines.push(`    ${cellLabel(cell)}:${sig.length ? '' : ' none'}`);
+    for (let i = 0; i < sig.length; i += 3) lines.push(`      ${sig.slice(i, i + 3).join('; ')}`);
+  }
+  return lines;
+}
+
+/** Puts each cell's compilation concepts (catalogue/ludii-concepts.ts) before its playout ones. */
+export function withCompilationConcepts(plan: SweepPlan, cells: CellReport[]): CellReport[] {
+  const rs = getRuleset(plan.ruleset);
+  if (!rs.ok) return cells;
+  for (const c of cells) {
+    const compiled = compilationConcepts(rs.value, c.options).map((x) => ({ id: x.concept.id, name: x.concept.name, value: x.value }));
+    c.concepts = [...compiled, ...(c.concepts ?? [])];
+  }
+  return cells;
 }
 
 export async function sweep(o: SweepRunArgs): Promise<number> {
@@ -351,7 +416,7 @@ export async function sweep(o: SweepRunArgs): Promise<number> {
     collect,
     progress,
   );
-  const doc = sweepDocument(plan, cellReports(plan, done), new Date().toISOString());
+  const doc = sweepDocument(plan, withCompilationConcepts(plan, cellReports(plan, done)), new Date().toISOString());
   // The report's renderer (vega) loads only when a report is written.
   if (o.out !== undefined) await (await import('../sim/report/files.js')).writeReport(o.out, doc);
   if (failure) return fail(failure);

@@ -12,6 +12,7 @@
  * over trials, except the outcome metrics and DurationTurnsStdDev, which Ludii computes over all
  * trials at once).
  */
+import { conceptTrialFigures } from './ludii-concepts.js';
 
 /** What a board looks like after a Ludii move (or at the start). */
 export interface LudiiSnapshot {
@@ -37,6 +38,9 @@ export interface LudiiMove {
   legal: number;
   /** Ludii's actions of the move (here: lifts, drops, relays, captures, marks, passes). */
   actions: number;
+  /** Of the legal moves, those that sow (Ludii's Sow concept) and those that pass (PassDecision), for the concepts' frequencies. */
+  sowing?: number;
+  passes?: number;
   /** Evaluation, for the mover, of the position after each legal move (Clarity). */
   moveEvals?: readonly number[];
   /** Evaluation, for the mover, of the position after this move (MoveEvaluation). */
@@ -61,6 +65,8 @@ export interface LudiiTrial {
   simultaneous: boolean;
   initial: LudiiSnapshot;
   moves: readonly LudiiMove[];
+  /** Counters off the board at the start (hands, stores, a race's hands): Ludii's NumStartComponentsHand. */
+  startHand?: number;
 }
 
 /** Ludii's `MultiMetricValue`s (multiple/MultiMetricFramework.java) with the concept-name suffix each family uses. */
@@ -399,6 +405,7 @@ export function trialFigures(t: LudiiTrial): Record<string, number> {
   f['BoardCoverageUsed'] = covered.size / t.sites;
   f['PositionalRepetition'] = repetition(t, 'positional');
   f['SituationalRepetition'] = repetition(t, 'situational');
+  Object.assign(f, conceptTrialFigures(t));
   if (t.simultaneous) return f;
   const lists = familyLists(t);
   for (const [family, xs] of Object.entries(lists) as [MultiFamily, number[]][])

@@ -19,7 +19,7 @@
  *   what Ludii's Material reads from the hands in its encodings plus the holes the player owns for
  *   good. A finished match evaluates to Ludii's utilities (win 1, loss -1, draw 0 with two players).
  */
-import { type Game, type GameEvent, MAX_MOVES, PHASE_OVER, PHASE_RACE, type State } from '@gabata/engine/core';
+import { type Game, type GameEvent, MAX_MOVES, MOVE_CONCEDE, MOVE_PASS, PHASE_OVER, PHASE_RACE, type State } from '@gabata/engine/core';
 import { applyParsed, parseMove, type ParsedMove } from '@gabata/engine/notation';
 import type { LudiiMove, LudiiSnapshot, LudiiTrial } from './ludii-metrics.js';
 import type { MatchResult } from './match.js';
@@ -76,6 +76,8 @@ export class LudiiTrialBuilder {
     const simultaneous = this.hasRace(seed, moves);
     const evaluate = !simultaneous;
     const initial = this.snapshot(s, false, evaluate, -1);
+    let startHand = 0;
+    for (let p = 1; p <= P; p++) startHand += s.captured[p]! + s.reserve[p]! + s.raceHand[p]!;
     const out: LudiiMove[] = [];
     for (const text of moves) {
       const parsed = parseMove(game, s, text);
@@ -83,6 +85,14 @@ export class LudiiTrialBuilder {
       const m = parsed.value;
       const mover = s.toMove;
       const legal = m.kind === 'joint' ? this.jointLegal(s) : game.legalMoves(s, this.buf);
+      // The legal moves that are no sowing: passes, and concessions (which Ludii's encodings do not have).
+      let passes = 0;
+      let concessions = 0;
+      if (m.kind !== 'joint')
+        for (let i = 0; i < legal; i++) {
+          if (this.buf[i] === MOVE_PASS) passes++;
+          else if (this.buf[i] === MOVE_CONCEDE) concessions++;
+        }
       const moveEvals = evaluate && m.kind === 'single' ? this.alternatives(s, legal, mover) : undefined;
       const pre = s.clone();
       const trace: GameEvent[] = [];
@@ -93,6 +103,9 @@ export class LudiiTrialBuilder {
         const after = this.snapshot(lap.state, !last, evaluate, mover);
         const chosenEval = after.evals?.[mover];
         const lm: LudiiMove = { mover, legal: j === 0 ? legal : 1, actions: lap.actions, after };
+        // A relay lap is one legal sowing move; a race's joint choice is no sowing (Ludii has no race).
+        lm.sowing = m.kind === 'joint' ? 0 : j === 0 ? legal - passes - concessions : 1;
+        lm.passes = j === 0 ? passes : 0;
         if (evaluate) {
           lm.moveEvals = j === 0 ? moveEvals : [chosenEval!];
           lm.chosenEval = chosenEval;
@@ -111,6 +124,7 @@ export class LudiiTrialBuilder {
       simultaneous,
       initial,
       moves: out,
+      startHand,
     };
   }
 

@@ -17,6 +17,7 @@ import type { SearchBudget } from '@gabata/engine/ai';
 import { matchSeed, seatsOf, type BatchSpec, type MatchOutcome } from './batch.js';
 import { aggregateCell, type CellFigures } from './aggregate.js';
 import { ludiiMetrics, type LudiiValue } from './ludii-metrics.js';
+import { playoutConcepts } from './ludii-concepts.js';
 import { expandGrid, shortHash, type Cell, type Grid } from './grid.js';
 
 export const SWEEP_FORMAT = 'gabata-sweep/1';
@@ -38,6 +39,8 @@ export interface SweepSpec {
   maxCells: number;
   /** Compute Ludii's metrics per cell (sim/ludii-metrics.ts); the matches are the same either way. */
   ludii?: boolean;
+  /** The cell the contrasts compare every other cell with, by its grid values (default: the ruleset's defaults). */
+  baseline?: Record<string, string>;
 }
 
 export interface SweepPlan {
@@ -70,6 +73,15 @@ export function planSweep(spec: SweepSpec): Result<SweepPlan> {
   if (!base.ok) return base;
   const cells = expandGrid(rs.value, { ...spec, grids: spec.grids });
   if (!cells.ok) return cells;
+  if (spec.baseline !== undefined) {
+    const names = spec.grids.map((g) => g.name);
+    for (const [k, v] of Object.entries(spec.baseline)) {
+      const g = spec.grids.find((x) => x.name === k);
+      if (!g) return err('ERR_ARGUMENT', `--baseline names ${k}, which is not a grid option (${names.join(', ')})`, '--baseline');
+      if (!g.values.map(String).includes(v))
+        return err('ERR_ARGUMENT', `--baseline ${k}=${v}: the grid of ${k} has ${g.values.map(String).join(', ')}`, '--baseline');
+    }
+  }
   return ok({ id: sweepIdOf(spec, rs.value.info.id), spec, ruleset: rs.value.info.id, cells: cells.value });
 }
 
@@ -151,6 +163,11 @@ export interface CellReport {
   figures: CellFigures;
   /** Ludii's metrics of the cell's matches that have their figures (a sweep with `ludii`). */
   ludii?: Record<string, LudiiValue>;
+  /**
+   * The cell's concept vector in Ludii's vocabulary (Ludii's id, name, value; null when there is
+   * none): the compilation concepts, and with `ludii` the playout ones (the CLI adds them).
+   */
+  concepts?: { id: number; name: string; value: number | null }[];
 }
 
 export function cellReports(plan: SweepPlan, done: Done): CellReport[] {
@@ -167,6 +184,11 @@ export function cellReports(plan: SweepPlan, done: Done): CellReport[] {
     if (plan.spec.ludii) {
       const trials = outs.map((o) => o.result.ludii).filter((f): f is Record<string, number> => f !== undefined);
       report.ludii = ludiiMetrics(trials, c.players);
+      report.concepts = playoutConcepts(trials, c.players, report.ludii).map((p) => ({
+        id: p.concept.id,
+        name: p.concept.name,
+        value: p.value,
+      }));
     }
     return report;
   });

@@ -499,6 +499,7 @@ export const am: Catalogue = {
       players: 'ተጫዋቾች',
       skips: 'በመዝራት የሚዘለሉ ጉድጓዶች',
       passes: 'ማለፍ',
+      ludii: 'የLudii ጽንሰ-ሐሳቦች',
       meanLength: 'አማካይ ርዝመት (ውሳኔዎች)',
       lengthRange: 'ርዝመት፦ ዝቅተኛ / መካከለኛ / ከፍተኛ',
       meanRounds: 'አማካይ ዙሮች',

@@ -512,6 +512,7 @@ export const en = {
       players: 'Players',
       skips: 'Holes skipped in sowing',
       passes: 'Passing',
+      ludii: "Ludii's concepts",
       meanLength: 'Mean length (decisions)',
       lengthRange: 'Length: min / median / max',
       meanRounds: 'Mean rounds',

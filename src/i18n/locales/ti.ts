@@ -499,6 +499,7 @@ export const ti: Catalogue = {
       players: 'ተጻወትቲ',
       skips: 'ኣብ ምዝራእ ዝሕለፉ ጉድጓዳት',
       passes: 'ምሕላፍ',
+      ludii: 'ናይ Ludii ሓሳባት',
       meanLength: 'ማእከላይ ንውሓት (ውሳነታት)',
       lengthRange: 'ንውሓት፦ ዝተሓተ / ማእከላይ / ዝለዓለ',
       meanRounds: 'ማእከላይ ዙራት',

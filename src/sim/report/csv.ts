@@ -14,6 +14,8 @@ export function cellsCsv(cells: readonly CellReport[]): string {
   const agents = [...new Set(cells.flatMap((c) => c.figures.agents.map((a) => a.agent)))];
   // Ludii's metrics (a sweep with --ludii-metrics): one column each, named `ludii_<Ludii's name>`, empty where Ludii gives none.
   const ludii = [...new Set(cells.flatMap((c) => Object.keys(c.ludii ?? {})))];
+  // The concept vector (Ludii's names): one column each, `concept_<name>`.
+  const concepts = [...new Set(cells.flatMap((c) => (c.concepts ?? []).map((x) => x.name)))];
   const iv = (name: string): string[] => [name, `${name}_lo`, `${name}_hi`];
   const header = [
     'cell',
@@ -33,6 +35,7 @@ export function cellsCsv(cells: readonly CellReport[]): string {
     ...metrics.flatMap((m) => iv(`metric_${m}`)),
     ...agents.flatMap((a) => iv(`agent_${a}_wins`)),
     ...ludii.map((k) => `ludii_${k}`),
+    ...concepts.map((k) => `concept_${k}`),
   ];
   const rows = cells.map((c) => {
     const f = c.figures;
@@ -69,6 +72,7 @@ export function cellsCsv(cells: readonly CellReport[]): string {
         return w ? [w.rate, w.lo, w.hi] : ['', '', ''];
       }),
       ...ludii.map((k) => c.ludii?.[k]?.value ?? ''),
+      ...concepts.map((k) => c.concepts?.find((x) => x.name === k)?.value ?? ''),
     ];
   });
   return [header, ...rows].map((r) => r.map(quote).join(',')).join('\n') + '\n';

@@ -39,23 +39,47 @@ export function plotLabel(c: CellReport): string {
 
 const axisTitle = (cells: readonly CellReport[]): string => Object.keys(cells[0]?.values ?? {}).join(' · ');
 
+// Labels and titles are never cut short (a limit of 0 is none): a cell's label names every grid value.
 function cellAxis(cells: readonly CellReport[]): Record<string, unknown> {
-  return { field: 'cell', type: 'nominal', title: axisTitle(cells), sort: null, axis: { labelAngle: -30, labelLimit: 240 } };
+  return { field: 'cell', type: 'nominal', title: axisTitle(cells), sort: null, axis: { labelAngle: -30, labelLimit: 0, titleLimit: 0 } };
 }
 
-function intervalLayers(x: Record<string, unknown>, y: string, lo: string, hi: string, yTitle: string, color?: string): unknown[] {
-  const colour = color ? { color: { field: color, type: 'nominal', title: null }, xOffset: { field: color, type: 'nominal' } } : {};
+/** The cells down the side (for plots whose cells would be too wide across): horizontal labels, never cut. */
+function cellSideAxis(cells: readonly CellReport[]): Record<string, unknown> {
+  return { field: 'cell', type: 'nominal', title: axisTitle(cells), sort: null, axis: { labelLimit: 0, titleLimit: 0 } };
+}
+
+/**
+ * An interval (rule) and its point per cell; `across` puts the cells across (x) and the values
+ * up (y), otherwise the cells go down (y) and the values across (x).
+ */
+function intervalLayers(
+  cellEnc: Record<string, unknown>,
+  y: string,
+  lo: string,
+  hi: string,
+  yTitle: string,
+  color?: string,
+  across = true,
+): unknown[] {
+  const [c, v, offset] = across ? (['x', 'y', 'xOffset'] as const) : (['y', 'x', 'yOffset'] as const);
+  const colour = color
+    ? {
+        color: { field: color, type: 'nominal', title: null, legend: { orient: 'top', direction: 'horizontal' } },
+        [offset]: { field: color, type: 'nominal' },
+      }
+    : {};
   return [
     {
       mark: { type: 'rule', strokeWidth: 2 },
-      encoding: { x, ...colour, y: { field: lo, type: 'quantitative', title: yTitle }, y2: { field: hi } },
+      encoding: { [c]: cellEnc, ...colour, [v]: { field: lo, type: 'quantitative', title: yTitle }, [`${v}2`]: { field: hi } },
     },
     {
       mark: { type: 'point', filled: true, size: 60 },
       encoding: {
-        x,
+        [c]: cellEnc,
         ...colour,
-        y: { field: y, type: 'quantitative' },
+        [v]: { field: y, type: 'quantitative' },
         tooltip: [
           { field: 'cell', type: 'nominal' },
           { field: y, type: 'quantitative', format: '.2f' },
@@ -77,11 +101,12 @@ export function balanceSpec(cells: readonly CellReport[]): VegaLiteSpec {
     const d = c.figures.draws;
     rows.push({ cell, series: 'draws', rate: pct(d.rate), lo: pct(d.lo), hi: pct(d.hi) });
   }
+  // The cells go down the side: across, 3 series a cell made a plot thousands of pixels wide, its legend off-screen.
   return {
     ...base('Balance: wins by seat and draws (%, 95% Wilson intervals)', rows),
-    width: { step: 14 * ((cells[0]?.figures.seats.length ?? 2) + 1) },
-    height: 220,
-    layer: intervalLayers(cellAxis(cells), 'rate', 'lo', 'hi', '% of finished matches', 'series'),
+    width: 420,
+    height: { step: 8 * ((cells[0]?.figures.seats.length ?? 2) + 1) },
+    layer: intervalLayers(cellSideAxis(cells), 'rate', 'lo', 'hi', '% of finished matches', 'series', false),
   };
 }
 
@@ -150,16 +175,25 @@ function heatSpec(
   const [a, b] = [names[0]!, names[1]!];
   const rows = cells.map((c) => ({ [a]: String(c.values[a]), [b]: String(c.values[b]), [field]: round(value(c)) }));
   const sortOf = (n: string): string[] => [...new Set(cells.map((c) => String(c.values[n])))];
+  // A diverging scheme gets a domain symmetric around 0, so -x and +x are equally dark.
+  const colourScale =
+    typeof scheme === 'object' && scheme !== null && (scheme as { domainMid?: number }).domainMid === 0
+      ? (() => {
+          const { domainMid: _mid, ...rest } = scheme as Record<string, unknown>;
+          const m = Math.max(1e-9, ...rows.map((r) => Math.abs(Number(r[field]))));
+          return { ...rest, domain: [-m, m] };
+        })()
+      : scheme;
   return {
     ...base(title, rows),
     width: { step: 70 },
     height: { step: 40 },
     encoding: {
-      x: { field: a, type: 'ordinal', sort: sortOf(a) },
-      y: { field: b, type: 'ordinal', sort: sortOf(b) },
+      x: { field: a, type: 'ordinal', sort: sortOf(a), axis: { labelLimit: 0, titleLimit: 0, labelAngle: -30 } },
+      y: { field: b, type: 'ordinal', sort: sortOf(b), axis: { labelLimit: 0, titleLimit: 0 } },
     },
     layer: [
-      { mark: 'rect', encoding: { color: { field, type: 'quantitative', scale: scheme } } },
+      { mark: 'rect', encoding: { color: { field, type: 'quantitative', scale: colourScale } } },
       { mark: { type: 'text', fontSize: 11 }, encoding: { text: { field, type: 'quantitative', format: '.1f' } } },
     ],
   };

@@ -4,6 +4,7 @@
  * games, every evidence record with every field and its place on the map, the concepts and
  * measured figures, and a Play button that opens the board with this ruleset.
  */
+import { compilationConcepts } from '../../catalogue/ludii-concepts.js';
 import type { CatalogueSource, EvidenceRecord } from '../../catalogue/types.js';
 import type { OptionSpec } from '@gabata/engine/core';
 import { Board } from '../board.js';
@@ -160,6 +161,13 @@ function conceptsTable(it: Item): HTMLElement {
     );
   }
   rows.push([CT.c.players, it.ruleset.info.players.map((p) => I18N.formatNumber(p)).join(I18N.t('pages.or'))]);
+  if (c) {
+    // Beside them, the compilation concepts in Ludii's vocabulary (its names and ids, not translated: they are identifiers).
+    const ludii = compilationConcepts(it.ruleset, {}, c)
+      .filter((x) => x.value !== 0)
+      .map((x) => `${x.concept.name} (${x.concept.id})${x.value === 1 ? '' : ` = ${x.value}`}`);
+    rows.push([CT.c.ludii, ludii.join(', ')]);
+  }
   if (f) {
     rows.push(
       [CT.c.meanLength, num(f.meanLength)],
