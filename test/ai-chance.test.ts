@@ -25,7 +25,7 @@ function raceWinner(s: State, a: number, b: number, outcome: number): { winner: 
   const trace: GameEvent[] = [];
   selus.applyJoint(t, [0, a, b], trace);
   const end = trace.find((e) => e.type === 'raceEnd');
-  return { winner: t.raceWinner, deadHeat: end?.type === 'raceEnd' && end.deadHeat, events: t.chanceEvents - before };
+  return { winner: t.raceWinner, deadHeat: end?.type === 'raceEnd' && end.deadHeat === true, events: t.chanceEvents - before };
 }
 
 describe('State.chance', () => {
