@@ -5,11 +5,11 @@
  * iteration), so what they choose does not depend on the coin the game's hidden seed holds.
  */
 import { describe, expect, it } from 'vitest';
-import { makeAgent } from '../src/ai/index.js';
+import { makeAgent, type Agent } from '../src/ai/index.js';
 import type { GameEvent } from '../src/core/events.js';
 import { unwrap } from '../src/core/errors.js';
 import { Rng } from '../src/core/rng.js';
-import { PHASE_RACE, State } from '../src/core/state.js';
+import { PHASE_OVER, PHASE_RACE, State } from '../src/core/state.js';
 import { getRuleset } from '../src/games/index.js';
 
 const selus = unwrap(unwrap(getRuleset('selus')).create({}));
@@ -93,6 +93,39 @@ describe('search agents do not see the coin before it falls', () => {
         expect(chosen.size, `player ${player} chose ${[...chosen].map((m) => selus.moveText(race, m)).join(', ')}`).toBe(1);
         expect(values.size, `player ${player}'s values ${[...values].join(', ')}`).toBe(1);
       }
+    });
+  }
+});
+
+describe('Agent.reseed: a kept agent plays as one made afresh with the seed', () => {
+  const specs = ['random', 'greedy:epsilon=0.5', 'alphabeta:depth=2', 'mcts:iterations=120', 'level:3'];
+  /** Each decision's move and value over `plies` decisions of a Selus match from `seed`, the agent playing every seat. */
+  function trace(agent: Agent, seed: number, plies: number): string[] {
+    const s = selus.newState(seed);
+    const out: string[] = [];
+    for (let i = 0; i < plies && s.phase !== PHASE_OVER; i++) {
+      if (s.toMove === 0) {
+        const a = agent.chooseFor(selus, s, 1);
+        const b = agent.chooseFor(selus, s, 2);
+        out.push(`${a.move}|${b.move}`);
+        selus.applyJoint(s, [0, a.move, b.move]);
+      } else {
+        const r = agent.choose(selus, s);
+        out.push(`${r.move}/${(r.value ?? 0).toFixed(9)}`);
+        selus.apply(s, r.move);
+      }
+    }
+    return out;
+  }
+  for (const spec of specs) {
+    it(spec, () => {
+      const kept = unwrap(makeAgent(spec, 3));
+      const first = trace(kept, 5, 8);
+      kept.reseed(11);
+      const again = trace(kept, 6, 8);
+      expect(again).toEqual(trace(unwrap(makeAgent(spec, 11)), 6, 8));
+      kept.reseed(3);
+      expect(trace(kept, 5, 8)).toEqual(first);
     });
   }
 });

@@ -26,7 +26,7 @@ import type { Game } from '../core/game.js';
 import { Rng } from '../core/rng.js';
 import type { State } from '../core/state.js';
 import type { Agent, SearchBudget, SearchInfo } from './index.js';
-import { isOver, isSimultaneous, moveBuffer, movesFor, now, terminalScore } from './util.js';
+import { chanceSeedOf, isOver, isSimultaneous, moveBuffer, movesFor, now, terminalScore } from './util.js';
 import { Zobrist } from './zobrist.js';
 
 export interface AlphaBetaParams {
@@ -85,7 +85,7 @@ export class AlphaBetaAgent implements Agent {
     if (params.nodes !== undefined) parts.push(`nodes=${params.nodes}`);
     this.name = parts.length ? `alphabeta:${parts.join(',')}` : 'alphabeta';
     this.rng = new Rng(seed);
-    this.chanceRng = new Rng((seed ^ 0x63a11ce5) >>> 0);
+    this.chanceRng = new Rng(chanceSeedOf(seed));
     this.ttSize = 1 << this.params.ttBits;
     this.ttCheck = new Uint32Array(this.ttSize);
     this.ttValue = new Float64Array(this.ttSize);
@@ -101,6 +101,12 @@ export class AlphaBetaAgent implements Agent {
   reset(): void {
     this.ttFlag.fill(0);
     this.history.fill(0);
+  }
+
+  reseed(seed: number): void {
+    this.rng.seed(seed);
+    this.chanceRng.seed(chanceSeedOf(seed));
+    this.reset();
   }
 
   choose(game: Game, s: State, budget?: SearchBudget, onInfo?: (i: SearchInfo) => void): { move: number } & SearchInfo {

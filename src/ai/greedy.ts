@@ -71,6 +71,10 @@ export class GreedyAgent implements Agent {
 
   reset(): void {}
 
+  reseed(seed: number): void {
+    this.rng.seed(seed);
+  }
+
   /** Value for `me` once its turn from `s` is over (the best continuation of its own turn). */
   private turnValue(game: Game, s: State, me: number, depth: number): number {
     if (isOver(s)) return 2 * terminalScore(game, s, me, this.tmp);

@@ -24,7 +24,7 @@ import { Rng } from '../core/rng.js';
 import type { State } from '../core/state.js';
 import type { Agent, SearchBudget, SearchInfo } from './index.js';
 import { RandomPlayout } from './playout.js';
-import { isOver, isSimultaneous, moveBuffer, now, sameState } from './util.js';
+import { chanceSeedOf, isOver, isSimultaneous, moveBuffer, now, sameState } from './util.js';
 
 export interface MctsParams {
   iterations: number;
@@ -159,7 +159,7 @@ export class MctsAgent implements Agent {
     if (params.playoutDepth !== undefined) parts.push(`playout=${params.playoutDepth}`);
     this.name = parts.length ? `mcts:${parts.join(',')}` : 'mcts';
     this.rng = new Rng(seed);
-    this.chanceRng = new Rng((seed ^ 0x63a11ce5) >>> 0);
+    this.chanceRng = new Rng(chanceSeedOf(seed));
   }
 
   reset(): void {
@@ -167,6 +167,12 @@ export class MctsAgent implements Agent {
     this.rootNode = -1;
     this.rootState = null;
     this.sim.clear();
+  }
+
+  reseed(seed: number): void {
+    this.rng.seed(seed);
+    this.chanceRng.seed(chanceSeedOf(seed));
+    this.reset();
   }
 
   choose(game: Game, s: State, budget?: SearchBudget, onInfo?: (i: SearchInfo) => void): { move: number } & SearchInfo {
