@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { MAX_MOVES } from '../packages/engine/src/core/game.js';
+import { isTerminal, MAX_MOVES, outcomeAt } from '../packages/engine/src/core/game.js';
 import { unwrap } from '../packages/engine/src/core/errors.js';
 import { getRuleset } from '../packages/engine/src/games/index.js';
 import { EngineSession } from '../packages/engine/src/protocol/engine.js';
@@ -169,6 +169,41 @@ describe('engine protocol (in process)', () => {
   });
 });
 
+/** The moves of a whole gifia match from `seed`, each player taking its first legal move, and the final state. */
+function firstMoveMatch(seed: number): { moves: string[]; winner: number; returns: number[]; reason: string } {
+  const game = unwrap(unwrap(getRuleset('gifia')).create({}));
+  const s = game.newState(seed);
+  const buf = new Int32Array(MAX_MOVES);
+  const moves: string[] = [];
+  while (!isTerminal(s)) {
+    const out = new Float64Array(3);
+    game.returns(s, out);
+    expect(Array.from(out)).toEqual([0, 0, 0]);
+    game.legalMoves(s, buf);
+    moves.push(game.moveText(s, buf[0]!));
+    game.apply(s, buf[0]!);
+  }
+  const r = outcomeAt(game, s);
+  return { moves, winner: r.winner, returns: r.returns.slice(1), reason: r.reason };
+}
+
+describe('engine protocol: result', () => {
+  it('answers one line: ongoing with zero returns in play, the winner or a draw, the returns and the reason at the end', () => {
+    const e = session();
+    expect(e.send('result')[0]).toMatch(/^error ERR_PROTOCOL no position/);
+    e.send('newgame gifia seed=1');
+    e.send('position startpos');
+    expect(e.send('result')).toEqual(['result ongoing returns 0 0']);
+    expect(e.send('result now')[0]).toMatch(/^error ERR_PROTOCOL result takes nothing/);
+    const end = firstMoveMatch(1);
+    expect(end.reason).not.toBe('none');
+    e.send(`position startpos moves ${end.moves.join(' ')}`);
+    const state = end.winner > 0 ? `winner ${end.winner}` : 'draw';
+    expect(e.send('result')).toEqual([`result ${state} returns ${end.returns.join(' ')} reason ${end.reason}`]);
+    expect(end.returns.reduce((a, b) => a + b, 0)).toBe(1);
+  });
+});
+
 describe('gabata engine reads bounded lines', () => {
   const read = async (chunks: string[], max: number): Promise<string[]> => {
     const out: string[] = [];
@@ -209,6 +244,14 @@ describe('engine protocol (subprocess)', () => {
     const best = await waitFor((l) => l.startsWith('bestmove '));
     expect(legalTexts('gabata-aksum', 4)).toContain(best.slice(9));
     expect(lines.some((l) => l.startsWith('info '))).toBe(true);
+    child.stdin.write('result\n');
+    expect(await waitFor((l) => l.startsWith('result'))).toBe('result ongoing returns 0 0');
+    const end = firstMoveMatch(2);
+    child.stdin.write(`newgame gifia seed=2\nposition startpos moves ${end.moves.join(' ')}\nresult\n`);
+    const state = end.winner > 0 ? `winner ${end.winner}` : 'draw';
+    expect(await waitFor((l) => l.startsWith('result ') && l !== 'result ongoing returns 0 0')).toBe(
+      `result ${state} returns ${end.returns.join(' ')} reason ${end.reason}`,
+    );
     child.stdin.write('quit\n');
     const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
     expect(code).toBe(0);

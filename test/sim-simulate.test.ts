@@ -72,6 +72,21 @@ describe('simulate', () => {
     expect(checkRecords(out)).toBe(6);
   });
 
+  it('--out never overwrites a file that holds records without --force (as tournaments)', () => {
+    const out = join(tmp(), 'kept.jsonl');
+    const args = [CLI, 'simulate', 'gifia', '--games', '2', '--agents', 'random', '--workers', '0', '--out', out, '--json'];
+    expect(spawnSync('node', args, { encoding: 'utf8' }).status).toBe(0);
+    const before = readFileSync(out, 'utf8');
+    expect(before.trim().split('\n')).toHaveLength(2);
+    const again = spawnSync('node', [...args.slice(0, 4), '3', ...args.slice(5)], { encoding: 'utf8' });
+    expect(again.status).not.toBe(0);
+    expect(again.stderr).toMatch(/ERR_CONFLICT.*already holds records; add --force/);
+    expect(readFileSync(out, 'utf8')).toBe(before);
+    const forced = spawnSync('node', [...args.slice(0, 4), '3', ...args.slice(5), '--force'], { encoding: 'utf8' });
+    expect(forced.status, forced.stderr).toBe(0);
+    expect(checkRecords(out)).toBe(3);
+  });
+
   it('plays three-player and simultaneous-opening rulesets', () => {
     for (const args of [
       ['gabata-aksum', '--players', '3', '--agents', 'random', '--games', '3'],

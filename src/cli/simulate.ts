@@ -6,7 +6,7 @@
  * workers or batches, so the same seed gives the same matches. Ctrl-C stops at once and keeps
  * every finished match (in the summary and in the out file, one record per line).
  */
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, statSync, writeFileSync } from 'node:fs';
 import { asGabataError, err, GabataError, type Result } from '@gabata/engine/core';
 import { makeAgent } from '@gabata/engine/ai';
 import { defaultBatchSize, splitBatches, type BatchSpec, type MatchOutcome } from '../sim/batch.js';
@@ -31,7 +31,7 @@ import { Progress, runBatches } from './progress.js';
 
 const HELP = `usage: gabata simulate <ruleset> --games N --agents A,B[,C] [--option name=value]... [--preset P]
                        [--players N] [--seed S] [--workers K] [--batch M] [--queue URL] [--metrics]
-                       [--ludii-metrics] [--out FILE.jsonl] [--json]
+                       [--ludii-metrics] [--out FILE.jsonl [--force]] [--json]
 
 Plays N matches between agents (seats rotate from match to match) in K worker threads
 (default one per core, here ${DEFAULT_WORKERS}; at most ${MAX_WORKERS}, twice the cores; 0 = on the main
@@ -49,7 +49,8 @@ share of real choices, passes, completion...; docs/metrics.md) and prints their 
 module computes them, under Ludii's names (Balance, Completion, LeadChange, DramaAverage...;
 docs/metrics.md says what a move, a turn and a state evaluation are here). It is slow: every
 legal move of every position is evaluated.
---out writes one game record per line (JSON Lines) as matches finish; Ctrl-C keeps them.`;
+--out writes one game record per line (JSON Lines) as matches finish; Ctrl-C keeps them. A file
+that already holds records is never overwritten silently: --force overwrites it.`;
 
 export interface SimulateArgs {
   ruleset: string;
@@ -67,6 +68,8 @@ export interface SimulateArgs {
   /** Compute and print Ludii's metrics (sim/ludii-metrics.ts). */
   ludiiMetrics?: boolean;
   out?: string;
+  /** Overwrite an --out file that already holds records. */
+  force?: boolean;
   json: boolean;
 }
 
@@ -80,7 +83,8 @@ export async function run(argv: string[]): Promise<number> {
   // `--metrics` is the one boolean flag of its own; the shared parser takes string flags.
   const metrics = argv.includes('--metrics');
   const ludii = argv.includes('--ludii-metrics');
-  const args = argv.filter((x) => x !== '--metrics' && x !== '--ludii-metrics');
+  const force = argv.includes('--force');
+  const args = argv.filter((x) => x !== '--metrics' && x !== '--ludii-metrics' && x !== '--force');
   const a = parseCommon(args, ['games', 'agents', 'workers', 'out', 'batch', 'queue']);
   if (!a.ok) return fail('simulate', a.error, HELP);
   const c = a.value;
@@ -138,6 +142,7 @@ export async function run(argv: string[]): Promise<number> {
     metrics,
     ludiiMetrics: ludii,
     out: c.extra['out'],
+    force,
     json: c.json,
   });
 }
@@ -153,6 +158,10 @@ export async function simulate(o: SimulateArgs): Promise<number> {
   warnNotes(notes);
   const players = created.value.players;
   if (o.out !== undefined) {
+    if (o.force !== true && holdsContent(o.out)) {
+      const why = `--out ${o.out} already holds records; add --force to overwrite it`;
+      return fail('simulate', new GabataError('ERR_CONFLICT', why, '--out'));
+    }
     try {
       writeFileSync(o.out, '');
     } catch (e) {
@@ -196,6 +205,15 @@ export async function simulate(o: SimulateArgs): Promise<number> {
     if (ludii !== undefined) process.stdout.write(ludiiMetricsText(ludii, trials.length) + '\n');
   }
   return interrupted ? 130 : EXIT_OK;
+}
+
+/** Whether `file` is a file that is not empty (simulate --out overwrites it only with --force, as tournaments do). */
+function holdsContent(file: string): boolean {
+  try {
+    return statSync(file).size > 0;
+  } catch {
+    return false;
+  }
 }
 
 /** The run's batches: every match index once, in batches of the size asked for (or the default). */

@@ -14,7 +14,10 @@
  *   the batch played again.
  * - A worker killed mid-task loses its lock; the task goes back to the queue within seconds.
  * - Results of finished jobs stay in Redis until the run is complete, so a coordinator started
- *   again (`--resume`) collects them instead of playing them again.
+ *   again (`--resume`) collects them instead of playing them again. Every key a run writes is
+ *   removed when it completes, or expires (`RUN_KEEP_MS`, a week) when it stops or fails; a
+ *   worker that leaves a run whose coordinator is gone gives its keys that expiry too, and the run
+ *   registry expires when no coordinator beats.
  * - A task carries the gabata version and the ruleset's option schema hash; a worker that does
  *   not match refuses it and the run stops with ERR_VERSION.
  *
@@ -31,6 +34,8 @@ import type { BatchSpec, MatchOutcome } from './batch.js';
 import type { BatchRunner } from './runner.js';
 import {
   connect,
+  deleteRunKeys,
+  expireRunKeys,
   hashOf,
   connectionOptions,
   HEARTBEAT_MS,
@@ -39,6 +44,7 @@ import {
   PREFIX,
   queueError,
   queueNameOf,
+  RUN_KEEP_MS,
   RUN_STALE_MS,
   RUNS_KEY,
   schemaHash,
@@ -146,8 +152,18 @@ export class QueueRunner implements BatchRunner {
     events.on('failed', ({ jobId, failedReason }) => work.failed(jobId, failedReason));
     events.on('progress', ({ jobId, data }) => work.progress(jobId, data));
     await events.waitUntilReady();
-    const beat = (): Promise<unknown> =>
-      Promise.all([this.client.zadd(RUNS_KEY, Date.now(), this.name), this.client.pexpire(this.lockKey, RUN_STALE_MS)]).catch(() => 0);
+    // The registry expires with the last heartbeat of any run, and forgets runs whose coordinator is gone.
+    let beating: Promise<unknown> = Promise.resolve();
+    const beat = (): Promise<unknown> => {
+      const now = Date.now();
+      beating = Promise.all([
+        this.client.zadd(RUNS_KEY, now, this.name),
+        this.client.zremrangebyscore(RUNS_KEY, '-inf', now - RUN_STALE_MS),
+        this.client.pexpire(RUNS_KEY, RUN_STALE_MS),
+        this.client.pexpire(this.lockKey, RUN_STALE_MS),
+      ]).catch(() => 0);
+      return beating;
+    };
     const heartbeat = setInterval(() => void beat(), HEARTBEAT_MS);
     const reconcile = setInterval(() => void this.reconcile(work), RECONCILE_MS);
     const notice = setTimeout(() => void this.noticeIdle(work), NO_WORKER_NOTICE_MS);
@@ -161,10 +177,22 @@ export class QueueRunner implements BatchRunner {
       clearInterval(heartbeat);
       clearInterval(reconcile);
       clearTimeout(notice);
+      // A heartbeat still on its way would list the run again after its release.
+      await beating;
       await this.release();
     }
-    // Everything is in: the run's jobs are no longer needed. A stopped or failed run keeps them.
-    if (work.complete_ && !this.stopped) await queue.obliterate({ force: true }).catch(() => {});
+    // Everything is in: the run's keys are no longer needed (what obliterate leaves, too). A stopped
+    // or failed run keeps them for `--resume`, for a week.
+    if (work.complete_ && !this.stopped) {
+      await queue.obliterate({ force: true }).catch(() => {});
+      await queue.close().catch(() => {});
+      await deleteRunKeys(this.client, this.name).catch(() => {});
+    } else await this.keepForResume();
+  }
+
+  /** The keys of a run that did not complete expire (`RUN_KEEP_MS`) unless a resumed run completes it. */
+  private async keepForResume(): Promise<void> {
+    if (this.name !== '') await expireRunKeys(this.client, this.name, RUN_KEEP_MS).catch(() => {});
   }
 
   /**
@@ -273,6 +301,7 @@ export class QueueRunner implements BatchRunner {
     this.wake?.();
     await this.queue?.pause().catch(() => {});
     await this.release();
+    await this.keepForResume();
   }
 
   private get lockKey(): string {

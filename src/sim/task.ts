@@ -7,7 +7,7 @@
  */
 import { deriveSeed, type Game, unwrap } from '@gabata/engine/core';
 import { getRuleset } from '@gabata/engine/games';
-import { makeAgent } from '@gabata/engine/ai';
+import { makeAgent, type Agent } from '@gabata/engine/ai';
 import { trialFigures } from './ludii-metrics.js';
 import { LudiiTrialBuilder } from './ludii-trial.js';
 import { MatchPlayer, RandomSeat, type MatchOptions, type MatchResult, type Seat } from './match.js';
@@ -53,9 +53,14 @@ export const isRandomSpec = (spec: string): boolean => spec.trim().toLowerCase()
 
 const randomSeats: RandomSeat[] = [];
 
+/** The agent of each seat and the spec it was made from, kept from match to match and reseeded. */
+const agentSeats: { spec: string; agent: Agent }[] = [];
+
 /**
- * The seats of a match: each spec built with seed `deriveSeed(seed, seat + 1)`. Random seats are
- * kept and reseeded; other agents are built afresh (their tables are reset between matches anyway).
+ * The seats of a match: each spec with seed `deriveSeed(seed, seat + 1)`. Seats are kept and
+ * reseeded (`Agent.reseed`: the same moves as an agent made afresh with that seed), so a search
+ * agent's tree and table (MCTS about 0.8 MB, alpha-beta 4 MB) are not allocated for every match;
+ * a seat whose spec changes gets a new agent. Matches of a thread are played one at a time.
  */
 export function seatsFor(specs: readonly string[], seed: number): Seat[] {
   return specs.map((spec, i) => {
@@ -66,7 +71,14 @@ export function seatsFor(specs: readonly string[], seed: number): Seat[] {
       seat.rng.seed(s);
       return seat;
     }
-    return unwrap(makeAgent(spec, s));
+    const kept = agentSeats[i];
+    if (kept !== undefined && kept.spec === spec) {
+      kept.agent.reseed(s);
+      return kept.agent;
+    }
+    const agent = unwrap(makeAgent(spec, s));
+    agentSeats[i] = { spec, agent };
+    return agent;
   });
 }
 

@@ -42,13 +42,27 @@ function answers(port: number): Promise<boolean> {
   });
 }
 
-export async function startRedis(): Promise<TestRedis> {
+export async function startRedis(extraArgs: readonly string[] = []): Promise<TestRedis> {
   if (!existsSync(REDIS_SERVER)) {
     throw new Error(`${REDIS_SERVER} is missing: install Debian's redis-server (apt-get install redis-server; .ci/run does it)`);
   }
   const dir = mkdtempSync(join(tmpdir(), 'gabata-redis-'));
   const port = await freePort();
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'];
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    dir,
+    '--daemonize',
+    'no',
+    ...extraArgs,
+  ];
   const proc: ChildProcess = spawn(REDIS_SERVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   proc.stdout?.on('data', (d: Buffer) => (output += d.toString()));
@@ -87,9 +101,10 @@ export interface WorkerProcess {
 }
 
 /** Starts `node <main> worker --queue URL --concurrency K` (main: a built dist/cli/main.js). */
-export function startWorker(main: string, url: string, concurrency = 1): WorkerProcess {
+export function startWorker(main: string, url: string, concurrency = 1, env: Record<string, string> = {}): WorkerProcess {
   const proc = spawn(process.execPath, [main, 'worker', '--queue', url, '--concurrency', String(concurrency)], {
     stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...env },
   });
   let text = '';
   proc.stderr?.on('data', (d: Buffer) => (text += d.toString()));

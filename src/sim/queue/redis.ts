@@ -80,8 +80,17 @@ export interface QueueUrl {
   options: RedisOptions;
 }
 
-/** Reads `redis://[user:password@]host[:port][/db]` (or `rediss://` for TLS). */
-export function parseQueueUrl(text: string): QueueUrl {
+/**
+ * The environment variable that gives the Redis password when the `--queue` URL has none, so that
+ * it does not show in the process list (`ps`) as a URL's password does.
+ */
+export const PASSWORD_ENV = 'GABATA_REDIS_PASSWORD';
+
+/**
+ * Reads `redis://[user:password@]host[:port][/db]` (or `rediss://` for TLS). A URL without a
+ * password takes the one in `GABATA_REDIS_PASSWORD` (`env`), when that is set.
+ */
+export function parseQueueUrl(text: string, env: Readonly<Record<string, string | undefined>> = process.env): QueueUrl {
   let u: URL;
   try {
     u = new URL(text);
@@ -101,7 +110,7 @@ export function parseQueueUrl(text: string): QueueUrl {
     db: db === '' ? 0 : Number(db),
     connectTimeout: CONNECT_MS,
     ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
-    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+    ...(u.password ? { password: decodeURIComponent(u.password) } : env[PASSWORD_ENV] ? { password: env[PASSWORD_ENV] } : {}),
     ...(u.protocol === 'rediss:' ? { tls: { servername: host } } : {}),
   };
   const shown = `${u.protocol}//${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname === '/' ? '' : u.pathname}`;
@@ -148,6 +157,40 @@ export async function connect(url: QueueUrl): Promise<Redis> {
 /** Resolves when a client gives up reconnecting (so a lost Redis is an error, not a hang). */
 export function whenLost(client: Redis): Promise<void> {
   return new Promise((resolve) => client.once('end', () => resolve()));
+}
+
+/**
+ * How long the keys of a run that did not complete (stopped, failed, its coordinator gone) stay in
+ * Redis for `--resume`: a week. A completed run's keys are removed at once.
+ */
+export const RUN_KEEP_MS = 7 * 24 * 3_600_000;
+
+/** The keys of run `name` (its BullMQ queue): `gabata:<name>:*`, read by SCAN, never KEYS. */
+async function runKeys(client: Redis, name: string): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, batch] = await client.scan(cursor, 'MATCH', `${PREFIX}:${name}:*`, 'COUNT', 1000);
+    cursor = next;
+    keys.push(...batch);
+  } while (cursor !== '0');
+  return keys;
+}
+
+/** Gives every key of run `name` that has no expiry one of `ms` (keys with one keep theirs). */
+export async function expireRunKeys(client: Redis, name: string, ms: number): Promise<void> {
+  const keys = await runKeys(client, name);
+  for (let i = 0; i < keys.length; i += 500) {
+    const part = keys.slice(i, i + 500);
+    const ttls = await Promise.all(part.map((k) => client.pttl(k)));
+    await Promise.all(part.map((k, j) => (ttls[j] === -1 ? client.pexpire(k, ms) : 0)));
+  }
+}
+
+/** Removes every key of run `name` (what BullMQ's obliterate leaves, or writes after it). */
+export async function deleteRunKeys(client: Redis, name: string): Promise<void> {
+  const keys = await runKeys(client, name);
+  for (let i = 0; i < keys.length; i += 500) await client.del(...keys.slice(i, i + 500));
 }
 
 /** The queue name of a run: letters, digits, `-` and `_` only (BullMQ refuses `:`). */

@@ -11,12 +11,14 @@ import type { MatchOutcome } from '../batch.js';
 import {
   connect,
   connectionOptions,
+  expireRunKeys,
   LOCK_MS,
   MAX_STALLED,
   packageVersion,
   parseQueueUrl,
   PREFIX,
   queueError,
+  RUN_KEEP_MS,
   RUN_STALE_MS,
   RUNS_KEY,
   schemaHash,
@@ -102,7 +104,11 @@ export class QueueWorker {
         if (live.has(run)) continue;
         this.workers.delete(run);
         this.opts.log(`run ${run}: its coordinator is done or gone; leaving it`);
-        void w.close();
+        // What is left of the run (a coordinator killed, a key written after its end) expires.
+        void w
+          .close()
+          .then(() => expireRunKeys(this.client, run, RUN_KEEP_MS))
+          .catch(() => {});
       }
     } catch {
       // A failed read is retried at the next poll; a lost connection is reported through 'end'.

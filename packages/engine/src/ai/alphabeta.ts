@@ -15,12 +15,18 @@
  *
  * Interior nodes use `candidateMoves` (cheap) and skip a move that `apply` reports perpetual;
  * the root uses the exact `legalMoves`.
+ *
+ * Chance is chance (expectimax): a move that meets a chance event of the rules (a dead heat's
+ * coin: `State.chance`) is valued as the mean over every outcome of the event, each outcome
+ * forced in turn, never by the outcome the state's generator holds. The search runs on a copy of
+ * the position whose generator is re-seeded from the agent's own seed, so no later event either
+ * follows the hidden seed: the same agent seed chooses the same move whatever the game's seed.
  */
 import type { Game } from '../core/game.js';
 import { Rng } from '../core/rng.js';
 import type { State } from '../core/state.js';
 import type { Agent, SearchBudget, SearchInfo } from './index.js';
-import { isOver, isSimultaneous, moveBuffer, movesFor, now, terminalScore } from './util.js';
+import { chanceSeedOf, isOver, isSimultaneous, moveBuffer, movesFor, now, terminalScore } from './util.js';
 import { Zobrist } from './zobrist.js';
 
 export interface AlphaBetaParams {
@@ -44,6 +50,9 @@ export class AlphaBetaAgent implements Agent {
   readonly name: string;
   private readonly params: AlphaBetaParams;
   private readonly rng: Rng;
+  /** Seeds the generator of the searched copy (see `rootCopy`): chance the search cannot foresee. */
+  private readonly chanceRng: Rng;
+  private rootState: State | null = null;
   private zobrist: Zobrist | null = null;
   private zobristGame: Game | null = null;
   private readonly ttSize: number;
@@ -76,6 +85,7 @@ export class AlphaBetaAgent implements Agent {
     if (params.nodes !== undefined) parts.push(`nodes=${params.nodes}`);
     this.name = parts.length ? `alphabeta:${parts.join(',')}` : 'alphabeta';
     this.rng = new Rng(seed);
+    this.chanceRng = new Rng(chanceSeedOf(seed));
     this.ttSize = 1 << this.params.ttBits;
     this.ttCheck = new Uint32Array(this.ttSize);
     this.ttValue = new Float64Array(this.ttSize);
@@ -93,12 +103,25 @@ export class AlphaBetaAgent implements Agent {
     this.history.fill(0);
   }
 
+  reseed(seed: number): void {
+    this.rng.seed(seed);
+    this.chanceRng.seed(chanceSeedOf(seed));
+    this.reset();
+  }
+
   choose(game: Game, s: State, budget?: SearchBudget, onInfo?: (i: SearchInfo) => void): { move: number } & SearchInfo {
     return this.chooseFor(game, s, s.toMove, budget, onInfo);
   }
 
-  chooseFor(game: Game, s: State, player: number, budget?: SearchBudget, onInfo?: (i: SearchInfo) => void): { move: number } & SearchInfo {
+  chooseFor(
+    game: Game,
+    given: State,
+    player: number,
+    budget?: SearchBudget,
+    onInfo?: (i: SearchInfo) => void,
+  ): { move: number } & SearchInfo {
     this.prepare(game);
+    const s = this.rootCopy(given);
     const rootMoves = moveBuffer();
     const n = movesFor(game, s, player, rootMoves);
     if (n === 0) return { move: -1 };
@@ -175,6 +198,48 @@ export class AlphaBetaAgent implements Agent {
     }
   }
 
+  /** The position searched: `s` with its generator re-seeded, so the search knows no future coin. */
+  private rootCopy(s: State): State {
+    let st = this.rootState;
+    if (st === null || st.holeCount !== s.holeCount || st.players !== s.players) {
+      st = s.clone();
+      this.rootState = st;
+    } else st.copyFrom(s);
+    st.rng.seed(this.chanceRng.nextUint32());
+    return st;
+  }
+
+  /**
+   * `child` is `parent` after a move (or a joint choice) applied in slot (ply, k); `before` was its
+   * `chanceEvents` count. Without a chance event on the way, the child's value; with one, the mean
+   * of the values after each outcome, replayed in slot (ply, 2) (bounds cannot cut a mean).
+   */
+  private valueAfter(
+    game: Game,
+    parent: State,
+    child: State,
+    before: number,
+    move: number,
+    joint: Int32Array | null,
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+  ): number {
+    if (child.chanceEvents === before) return this.search(game, child, depth, alpha, beta, ply + 1);
+    const arity = child.chanceArity;
+    let sum = 0;
+    for (let k = 0; k < arity; k++) {
+      const c = this.state(ply, 2, parent);
+      c.chanceForced = k;
+      if (joint !== null) game.applyJoint(c, joint);
+      else game.apply(c, move);
+      c.chanceForced = -1;
+      sum += this.search(game, c, depth, -Infinity, Infinity, ply + 1);
+    }
+    return sum / arity;
+  }
+
   private state(ply: number, k: number, from: State): State {
     let row = this.states[ply];
     if (row === undefined) {
@@ -201,9 +266,10 @@ export class AlphaBetaAgent implements Agent {
     let bestMove = moves[0]!;
     for (let i = 0; i < n; i++) {
       const child = this.state(0, 0, s);
+      const before = child.chanceEvents;
       game.apply(child, moves[i]!);
       this.tick();
-      const v = this.search(game, child, depth - 1, alpha, Infinity, 1);
+      const v = this.valueAfter(game, s, child, before, moves[i]!, null, depth - 1, alpha, Infinity, 0);
       if (v > alpha) {
         alpha = v;
         bestMove = moves[i]!;
@@ -262,10 +328,11 @@ export class AlphaBetaAgent implements Agent {
       for (let i = 0; i < n; i++) {
         const m = buf[i]!;
         const child = this.state(ply, 0, s);
+        const before = child.chanceEvents;
         if (!game.apply(child, m)) continue;
         tried++;
         this.tick();
-        const v = this.search(game, child, depth - 1, alpha, beta, ply + 1);
+        const v = this.valueAfter(game, s, child, before, m, null, depth - 1, alpha, beta, ply);
         if (maximizing) {
           if (v > best) {
             best = v;
@@ -380,9 +447,10 @@ export class AlphaBetaAgent implements Agent {
           }
         }
         const child = this.state(ply, 1, s);
+        const before = child.chanceEvents;
         game.applyJoint(child, joint);
         this.tick();
-        v[r * cols + c] = this.search(game, child, depth - 1, -Infinity, Infinity, ply + 1);
+        v[r * cols + c] = this.valueAfter(game, s, child, before, -1, joint, depth - 1, -Infinity, Infinity, ply);
       }
     }
     return { rows, cols, v };

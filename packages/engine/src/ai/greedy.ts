@@ -4,6 +4,10 @@
  * (a continuation after a wegue, a capture choice): greedy looks through all of them, up to
  * `turnDepth` decisions, but never at the opponent's reply. Ties are broken by the seeded
  * generator; `epsilon` plays a random move that often (the beginner level).
+ *
+ * A decision that meets a chance event of the rules (`State.chance`: a coin that settles a race in
+ * Abalala'e's next round) is valued as the mean over the event's outcomes, never by the outcome
+ * the state's generator would draw.
  */
 import type { Game } from '../core/game.js';
 import { Rng } from '../core/rng.js';
@@ -51,10 +55,7 @@ export class GreedyAgent implements Agent {
     let bestMove = buf[0]!;
     let ties = 0;
     for (let i = 0; i < n; i++) {
-      const child = this.state(0, s);
-      game.apply(child, buf[i]!);
-      this.nodes++;
-      const v = this.turnValue(game, child, player, 1);
+      const v = this.moveValue(game, s, buf[i]!, player, 0);
       if (v > best + 1e-12) {
         best = v;
         bestMove = buf[i]!;
@@ -70,6 +71,10 @@ export class GreedyAgent implements Agent {
 
   reset(): void {}
 
+  reseed(seed: number): void {
+    this.rng.seed(seed);
+  }
+
   /** Value for `me` once its turn from `s` is over (the best continuation of its own turn). */
   private turnValue(game: Game, s: State, me: number, depth: number): number {
     if (isOver(s)) return 2 * terminalScore(game, s, me, this.tmp);
@@ -79,13 +84,29 @@ export class GreedyAgent implements Agent {
     if (n === 0) return game.evaluate(s, me);
     let best = -Infinity;
     for (let i = 0; i < n; i++) {
-      const child = this.state(depth, s);
-      game.apply(child, buf[i]!);
-      this.nodes++;
-      const v = this.turnValue(game, child, me, depth + 1);
+      const v = this.moveValue(game, s, buf[i]!, me, depth);
       if (v > best) best = v;
     }
     return best;
+  }
+
+  /** `turnValue` after `move` from `s` (scratch slot `depth`), as a mean over the outcomes of any chance event it meets. */
+  private moveValue(game: Game, s: State, move: number, me: number, depth: number): number {
+    const child = this.state(depth, s);
+    const before = child.chanceEvents;
+    game.apply(child, move);
+    this.nodes++;
+    if (child.chanceEvents === before) return this.turnValue(game, child, me, depth + 1);
+    const arity = child.chanceArity;
+    let sum = 0;
+    for (let k = 0; k < arity; k++) {
+      const c = this.state(depth, s);
+      c.chanceForced = k;
+      game.apply(c, move);
+      c.chanceForced = -1;
+      sum += this.turnValue(game, c, me, depth + 1);
+    }
+    return sum / arity;
   }
 
   private state(depth: number, from: State): State {

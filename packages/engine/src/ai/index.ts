@@ -60,6 +60,12 @@ export interface Agent {
   chooseFor(game: Game, s: State, player: number, budget?: SearchBudget): { move: number } & SearchInfo;
   /** Forget trees/tables (new game). */
   reset(): void;
+  /**
+   * Starts afresh with `seed`: from here the agent plays exactly as one newly made with that seed
+   * (its generators re-seeded, its trees and tables forgotten), without allocating them again; a
+   * simulation keeps one agent per seat and reseeds it for each match.
+   */
+  reseed(seed: number): void;
 }
 
 /**
@@ -97,6 +103,9 @@ class NamedAgent implements Agent {
   }
   reset(): void {
     this.inner.reset();
+  }
+  reseed(seed: number): void {
+    this.inner.reseed(seed);
   }
 }
 

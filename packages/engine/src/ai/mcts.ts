@@ -11,13 +11,20 @@
  * its subtree becomes the root. With an iteration budget the search is deterministic for a seed.
  * A budget's `shouldStop` (a GUI's `stop`) ends the search at the next clock check with the
  * most visited move so far.
+ *
+ * Chance is chance (re-seeded determinizations): every iteration replays the moves on a copy of
+ * the root whose generator is re-seeded from the agent's own seed, so each chance event of the
+ * rules (`State.chance`: a dead heat's coin) falls afresh each iteration, and a move that met one
+ * leads to a chance node with a child per outcome (who moves next may depend on it), so the move's
+ * statistics average over the outcomes. The game's own seed never reaches the search: the same
+ * agent seed chooses the same move whatever it is.
  */
 import { MAX_MOVES, type Game } from '../core/game.js';
 import { Rng } from '../core/rng.js';
 import type { State } from '../core/state.js';
 import type { Agent, SearchBudget, SearchInfo } from './index.js';
 import { RandomPlayout } from './playout.js';
-import { isOver, isSimultaneous, moveBuffer, now, sameState } from './util.js';
+import { chanceSeedOf, isOver, isSimultaneous, moveBuffer, now, sameState } from './util.js';
 
 export interface MctsParams {
   iterations: number;
@@ -50,6 +57,12 @@ const FLAG_DEAD = 1;
 const FLAG_SIM = 2;
 /** Node flag: the children are the exact legal moves (candidates proved all perpetual). */
 const FLAG_EXACT = 4;
+/**
+ * Node flag: the move into this node met a chance event of the rules; its children are the
+ * event's outcomes (child k: outcome k), not moves. Selection steps through it to the outcome
+ * that fell in this iteration's determinization.
+ */
+const FLAG_CHANCE = 8;
 /** Deepest selection path: far beyond what an iteration budget grows, and a bound for the `path` buffer. */
 const MAX_PATH = 512;
 /** Choices kept per path step at a simultaneous node, one per seat: the rulesets seat at most three. */
@@ -104,6 +117,8 @@ export class MctsAgent implements Agent {
   readonly name: string;
   private readonly params: MctsParams;
   private readonly rng: Rng;
+  /** Re-seeds the generator of each iteration's copy of the root (a determinization of chance). */
+  private readonly chanceRng: Rng;
   private game: Game | null = null;
   private players = 2;
   private stride = 3;
@@ -144,6 +159,7 @@ export class MctsAgent implements Agent {
     if (params.playoutDepth !== undefined) parts.push(`playout=${params.playoutDepth}`);
     this.name = parts.length ? `mcts:${parts.join(',')}` : 'mcts';
     this.rng = new Rng(seed);
+    this.chanceRng = new Rng(chanceSeedOf(seed));
   }
 
   reset(): void {
@@ -151,6 +167,12 @@ export class MctsAgent implements Agent {
     this.rootNode = -1;
     this.rootState = null;
     this.sim.clear();
+  }
+
+  reseed(seed: number): void {
+    this.rng.seed(seed);
+    this.chanceRng.seed(chanceSeedOf(seed));
+    this.reset();
   }
 
   choose(game: Game, s: State, budget?: SearchBudget, onInfo?: (i: SearchInfo) => void): { move: number } & SearchInfo {
@@ -218,7 +240,7 @@ export class MctsAgent implements Agent {
       if (c < 0) break;
       if (d === 0) value = 2 * (this.wins[c * this.stride + player]! / Math.max(1, this.visits[c]!)) - 1;
       pv.push(this.move[c]!);
-      if (this.flags[c]! & FLAG_SIM || this.visits[c]! < 2) break;
+      if (this.flags[c]! & (FLAG_SIM | FLAG_CHANCE) || this.visits[c]! < 2) break;
       node = c;
     }
     let move = pv[0] ?? -1;
@@ -271,6 +293,8 @@ export class MctsAgent implements Agent {
   }
 
   private find(game: Game, node: number, st: State, target: State, depth: number): number {
+    // A chance node stands for the position before its outcome: go on to the outcome `st` took.
+    if (this.flags[node]! & FLAG_CHANCE) return this.find(game, this.first[node]! + st.chanceOutcome, st, target, depth);
     if (sameState(st, target)) return node;
     if (depth === 0 || (this.first[node]! < 0 && !(this.flags[node]! & FLAG_SIM))) return -1;
     if (this.flags[node]! & FLAG_SIM) {
@@ -398,6 +422,7 @@ export class MctsAgent implements Agent {
   private select(game: Game, rootState: State, root: number): number {
     const work = this.work!;
     work.copyFrom(rootState);
+    work.rng.seed(this.chanceRng.nextUint32());
     let node = root;
     let depth = 0;
     this.path[0] = root;
@@ -406,6 +431,7 @@ export class MctsAgent implements Agent {
       if (this.first[node]! < 0 && !this.expandLeaf(game, node, work, node === root)) break;
       if (depth + 1 >= MAX_PATH) break;
       let child: number;
+      const chanceBefore = work.chanceEvents;
       if (this.flags[node]! & FLAG_SIM) {
         child = this.selectJoint(node, depth);
         game.applyJoint(work, this.joint);
@@ -426,9 +452,35 @@ export class MctsAgent implements Agent {
       depth++;
       this.path[depth] = child;
       node = child;
-      if (this.visits[child] === 0) break;
+      if (work.chanceEvents !== chanceBefore && depth + 1 < MAX_PATH) {
+        const outcome = this.outcomeChild(child, work.chanceArity, work.chanceOutcome);
+        if (outcome >= 0) {
+          depth++;
+          this.path[depth] = outcome;
+          node = outcome;
+        }
+      }
+      if (this.visits[node] === 0) break;
     }
     return depth;
+  }
+
+  /**
+   * The child of chance node `node` for `outcome`, the node's outcome children made on first use;
+   * -1 when the pool has no room for them (the walk then goes on from `node` itself).
+   */
+  private outcomeChild(node: number, arity: number, outcome: number): number {
+    if (!(this.flags[node]! & FLAG_CHANCE)) {
+      if (this.first[node]! >= 0 || this.count + arity + EXPANSION_HEADROOM >= this.params.maxNodes) return -1;
+      this.grow(this.count + arity);
+      const base = this.count;
+      this.count += arity;
+      for (let k = 0; k < arity; k++) this.init(base + k, node, k);
+      this.first[node] = base;
+      this.nChildren[node] = arity;
+      this.flags[node]! |= FLAG_CHANCE;
+    }
+    return outcome < this.nChildren[node]! ? this.first[node]! + outcome : -1;
   }
 
   /**

@@ -29,4 +29,8 @@ export class RandomAgent implements Agent {
 
   /** Nothing to forget; the generator runs on so that successive games differ. */
   reset(): void {}
+
+  reseed(seed: number): void {
+    this.rng.seed(seed);
+  }
 }

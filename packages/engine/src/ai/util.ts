@@ -39,6 +39,9 @@ export function terminalScore(game: Game, s: State, player: number, tmp: Float64
   return 2 * tmp[player]! - 1;
 }
 
+/** The seed of a search agent's chance generator (its determinizations), from the agent's seed. */
+export const chanceSeedOf = (seed: number): number => (seed ^ 0x63a11ce5) >>> 0;
+
 /** Wall clock in milliseconds (browser and Node alike). */
 export const now = (): number => performance.now();
 

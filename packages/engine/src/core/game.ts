@@ -15,7 +15,7 @@ import type { Result } from './errors.js';
 import type { Trace } from './events.js';
 import type { Geometry } from './geometry.js';
 import type { OptionSpec, OptionValue, OptionValues } from './options.js';
-import type { State } from './state.js';
+import { END_REASONS, PHASE_OVER, type State } from './state.js';
 
 /** Pass (a player with no legal start, or Gifia's voluntary pass). */
 export const MOVE_PASS = 1000;
@@ -161,7 +161,11 @@ export interface Game {
   moveText(s: State, move: number): string;
   parseMove(s: State, text: string): Result<number>;
 
-  /** Payoffs at a terminal state: `out[p]` for p = 1..players (win 1, loss 0, draws shared). */
+  /**
+   * Returns at any state (OpenSpiel's `Returns`): `out[p]` for p = 1..players. At a terminal state
+   * (`isTerminal`) the payoffs: win 1, loss 0, a draw shared; before it nothing is paid yet, so 0
+   * for every player (these games pay only at the end).
+   */
   returns(s: State, out: Float64Array): void;
   /** Heuristic value of a non-terminal state for `player`, in [-1, 1]. */
   evaluate(s: State, player: number): number;
@@ -181,9 +185,42 @@ export interface Game {
   extraFromJSON(s: State, extra: Readonly<Record<string, unknown>>): Result<State>;
 }
 
-/** Fills `out` with shared payoffs: the winner takes 1, a draw splits 1 among the active players. */
+/** Whether the match is over (OpenSpiel's `IsTerminal`): no move is left to make, its result is final. */
+export function isTerminal(s: State): boolean {
+  return s.phase === PHASE_OVER;
+}
+
+/** What a match's result is, at any state (the protocol's `result` line, a client's end check). */
+export interface MatchResult {
+  readonly terminal: boolean;
+  /** The winning player; 0 for a draw; -1 while the match goes on. */
+  readonly winner: number;
+  /** `returns` by player, index 0 unused. */
+  readonly returns: readonly number[];
+  /** Why the match ended (`END_REASONS`: `rules`, or a guard's reason); `none` while it goes on. */
+  readonly reason: string;
+}
+
+/** The result of the match at `s`, ended or not. */
+export function outcomeAt(game: Game, s: State): MatchResult {
+  const out = new Float64Array(s.players + 1);
+  game.returns(s, out);
+  const terminal = isTerminal(s);
+  return {
+    terminal,
+    winner: terminal ? s.winner : -1,
+    returns: Array.from(out),
+    reason: terminal ? (END_REASONS[s.endReason] ?? 'none') : 'none',
+  };
+}
+
+/**
+ * Fills `out` with shared payoffs: the winner takes 1, a draw splits 1 among the active players;
+ * before the end of the match (`isTerminal` false) every player's return is 0.
+ */
 export function standardReturns(s: State, out: Float64Array): void {
   out.fill(0);
+  if (s.phase !== PHASE_OVER) return;
   if (s.winner > 0) {
     out[s.winner] = 1;
     return;

@@ -352,7 +352,7 @@ function raceRun(
 
 /** A dead heat under `raceTie = coin` (SPEC §7.4): the lock-step model cannot tell who was quicker; the seeded coin decides. */
 function tossForDeadHeat(s: State, scratch: RaceScratch): void {
-  const winner = 1 + s.rng.int(2);
+  const winner = 1 + s.chance(2);
   scratch.winner = winner;
   s.raceDone[winner] = 1;
   s.raceDone[3 - winner] = 2;
@@ -404,7 +404,7 @@ function resolveLoop(s: State, rules: RaceRules, trace: Trace, scratch: RaceScra
     if (done[loser] === 0) done[loser] = ++scratch.place;
     return endRace(rules, trace, scratch, ticks);
   }
-  const winner = rules.loopResolution === 'p1Starts' ? 1 : 1 + s.rng.int(2);
+  const winner = rules.loopResolution === 'p1Starts' ? 1 : 1 + s.chance(2);
   done[winner] = 1;
   done[3 - winner] = 2;
   if (trace !== null) trace.push({ type: 'raceEnd', winner, loop: true, deadHeat: false, rule: rules.rules.loop });

@@ -83,6 +83,21 @@ export class State {
   /** Rounds a guard ended (stalemate, turn cap) in this match. */
   guardEnds = 0;
   readonly rng: Rng;
+  /**
+   * Chance, OpenSpiel-style: every random event of the rules (a dead heat's coin, a looping race
+   * settled at random, a random first player) is drawn through `chance(n)`, never from `rng`
+   * directly. A search sets `chanceForced` to take one outcome (0..n-1) of the next event instead of
+   * the generator's, and reads `chanceEvents` / `chanceArity` to see that a move met chance: it then
+   * values the move over every outcome (see src/ai). Search scratch only: `copyFrom` and positions
+   * do not carry these four (a copy starts with no forced outcome).
+   */
+  chanceForced = -1;
+  /** Chance events drawn on this object so far (a counter a search compares before and after a move). */
+  chanceEvents = 0;
+  /** Outcomes of the last chance event (2 for a coin). */
+  chanceArity = 0;
+  /** The outcome (0..chanceArity-1) the last chance event took. */
+  chanceOutcome = 0;
 
   /** Every typed array above lives in this one buffer, so copyFrom() is a single copy. */
   private readonly bytes: Uint8Array;
@@ -159,6 +174,24 @@ export class State {
     this.winner = o.winner;
     this.endReason = o.endReason;
     this.guardEnds = o.guardEnds;
+  }
+
+  /**
+   * A uniform chance event of `n` outcomes: the forced outcome when a search set one (then
+   * cleared), otherwise drawn from the seeded generator (exactly `rng.int(n)`, so records replay).
+   */
+  chance(n: number): number {
+    this.chanceEvents++;
+    this.chanceArity = n;
+    const f = this.chanceForced;
+    let k: number;
+    if (f < 0) k = this.rng.int(n);
+    else {
+      this.chanceForced = -1;
+      k = f < n ? f : n - 1;
+    }
+    this.chanceOutcome = k;
+    return k;
   }
 
   /** Counters on the board. */

@@ -18,7 +18,7 @@
  * `readyok`, say). Only `quit` never waits: it is how a client ends an engine whatever it does.
  */
 import { GabataError } from '../core/errors.js';
-import { MAX_MOVES, type Game } from '../core/game.js';
+import { MAX_MOVES, outcomeAt, type Game } from '../core/game.js';
 import { PHASE_OVER, type State } from '../core/state.js';
 import { getRuleset, RULESETS } from '../games/index.js';
 import { makeAgent, type Agent, type SearchBudget, type SearchInfo } from '../ai/index.js';
@@ -162,6 +162,9 @@ export class EngineSession {
       case 'legal':
         this.legal(rest);
         return;
+      case 'result':
+        this.result(rest);
+        return;
       case 'd':
       case 'show':
         this.show();
@@ -173,7 +176,7 @@ export class EngineSession {
       default:
         throw new GabataError(
           'ERR_PROTOCOL',
-          `unknown command '${clip(cmd)}'; known: gabata, isready, setoption, newgame, position, go, legal, d, stop, quit`,
+          `unknown command '${clip(cmd)}'; known: gabata, isready, setoption, newgame, position, go, legal, result, d, stop, quit`,
         );
     }
   }
@@ -344,6 +347,20 @@ export class EngineSession {
     const texts: string[] = [];
     for (let i = 0; i < n; i++) texts.push(game.moveText(s, buf[i]!));
     this.write(`legal ${texts.join(' ')}`.trimEnd());
+  }
+
+  /**
+   * `result`: one line, `result ongoing`, `result winner <p>` or `result draw`, then `returns` and
+   * each player's return (0 for all while the match goes on), and once it is over `reason` and why
+   * it ended (`rules`, or a guard's reason).
+   */
+  private result(rest: string): void {
+    if (rest !== '') throw new GabataError('ERR_PROTOCOL', `result takes nothing, not '${clip(rest)}'`);
+    const { game, s } = this.current();
+    const r = outcomeAt(game, s);
+    const state = !r.terminal ? 'ongoing' : r.winner > 0 ? `winner ${r.winner}` : 'draw';
+    const returns = r.returns.slice(1).map((x) => String(Number(x.toFixed(6))));
+    this.write(`result ${state} returns ${returns.join(' ')}${r.terminal ? ` reason ${r.reason}` : ''}`);
   }
 
   private show(): void {

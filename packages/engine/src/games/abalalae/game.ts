@@ -191,7 +191,7 @@ export class AbalalaeGame extends RoundGame {
 
   /** Without the race, player 1 (p1First) or a coin opens each round. */
   protected nextStarter(s: State): number {
-    return this.opts.openingMode === 'p1First' ? 1 : 1 + s.rng.int(2);
+    return this.opts.openingMode === 'p1First' ? 1 : 1 + s.chance(2);
   }
 
   /** A guard's end (SPEC §8.3) is a round end by its reason (`endRound` counts it). */

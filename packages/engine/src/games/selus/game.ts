@@ -395,7 +395,7 @@ export class SelusGame extends RoundGame implements SowHooks {
       }
       this.race(s, st, trace);
     } else {
-      s.toMove = cfg.opening === 'p1First' ? 1 : 1 + s.rng.int(2);
+      s.toMove = cfg.opening === 'p1First' ? 1 : 1 + s.chance(2);
       s.roundStarter = s.toMove;
     }
     this.beginTurn(s, trace);
