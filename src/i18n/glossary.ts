@@ -76,7 +76,7 @@ export const GLOSSARY: readonly GlossaryTerm[] = [
   { en: 'seat', am: '*ቦታ*', ti: '*ቦታ*' },
   { en: 'level', am: '*ደረጃ*', ti: '*ደረጃ*' },
   { en: 'computer', am: '*ኮምፒውተር*', ti: '*ኮምፒተር*', notAm: ['*ኮምፒተር*'], notTi: ['*ኮምፒውተር*'] },
-  { en: 'opponent', am: '*ተቃዋሚ*', ti: '*ተቓዋሚ*', notAm: ['*ተቓዋሚ*'], notTi: ['*ተጻባኢ*', '*ተጻራሪ*', '*ተቃዋሚ*'] },
+  { en: 'opponent', am: '*ተቃዋሚ*', ti: '*ተቓዋሚ*', notAm: ['*ተቓዋሚ*'], notTi: ['*ተጻባኢ*', 'ተጻራሪ', 'ንተጻራሪ', '*ተቃዋሚ*'] },
   { en: 'match', am: '*ግጥሚያ*', ti: '*ግጥሚ*|*ግጥማት*', notTi: ['*ግጥም*'] },
   { en: 'option', am: '*አማራጭ*|*አማራጮ*', ti: '*ኣማራጺ*', where: { en: /\boptions?\b/i } },
   { en: 'decision', am: '*ውሳኔ*', ti: '*ውሳነ*', notTi: ['*ውሳኔ*'] },

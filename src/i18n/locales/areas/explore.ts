@@ -205,7 +205,7 @@ export const exploreTi: Messages<typeof exploreEn> = {
   colDraws: 'ማዕረ',
   colAdvantage: 'ብልጫ ቀዳማይ ተጻዋቲ',
   colByRules: 'ብሕጊ ዝተወድኡ',
-  colDecisions: 'ውሳኔታት',
+  colDecisions: 'ውሳነታት',
   colTurns: 'ተራታት',
   colRounds: 'ዙራት',
   colBranching: 'ብዝሒ ምርጫታት',
@@ -222,7 +222,7 @@ export const exploreTi: Messages<typeof exploreEn> = {
   backToStudy: 'ናብቲ መጽናዕቲ ተመለስ',
   plotLabel: 'ምውድዳር ናይቶም ዝተመርጹ ክፍልታት',
   plotWins: 'ተጻዋቲ 1 ዝተዓወተሉ (%)',
-  plotDecisions: 'ውሳኔታት ኣብ ሓደ ግጥሚ',
+  plotDecisions: 'ውሳነታት ኣብ ሓደ ግጥሚ',
   plotTip: '{{series}}፦ {{mid}} (95%፦ {{lo}}–{{hi}})',
   plot: {
     balance: 'ዓወታትን ማዕረን',
@@ -233,7 +233,7 @@ export const exploreTi: Messages<typeof exploreEn> = {
     'heatmap-length': 'ንውሓት ናይቶም ግጥማት ኣብ ክልቲኦም ኣማራጺታት',
   },
   metric: {
-    decisions: 'ውሳኔታት',
+    decisions: 'ውሳነታት',
     turns: 'ተራታት',
     rounds: 'ዙራት',
     branching: 'ብዝሒ ምርጫታት',

@@ -63,14 +63,14 @@ export const playAm: Messages<typeof playEn> = {
 };
 
 export const playTi: Messages<typeof playEn> = {
-  raceOpening: 'ናይ መኽፈቲ ቅድድም፦ ክልቲኦም ተጻወቲ ብሓንሳብ ይዘርኡ፤ ኣብ ነፍሲ ወከፍ ግዜ ነፍሲ ወከፎም ሓንቲ እምኒ የንብሩ ({{rule}})።',
-  raceRunning: 'እቲ ቅድድም፦ ክልቲኦም ተጻወቲ ብሓንሳብ ይዘርኡ፤ ኣብ ነፍሲ ወከፍ ግዜ ነፍሲ ወከፎም ሓንቲ እምኒ የንብሩ ({{rule}})።',
+  raceOpening: 'ናይ መኽፈቲ ቅድድም፦ ክልቲኦም ተጻወትቲ ብሓንሳብ ይዘርኡ፤ ኣብ ነፍሲ ወከፍ ግዜ ነፍሲ ወከፎም ሓደ እምኒ የንብሩ ({{rule}})።',
+  raceRunning: 'እቲ ቅድድም፦ ክልቲኦም ተጻወትቲ ብሓንሳብ ይዘርኡ፤ ኣብ ነፍሲ ወከፍ ግዜ ነፍሲ ወከፎም ሓደ እምኒ የንብሩ ({{rule}})።',
   deadHeatCoin: 'ክልቲኦም ኣብ ሓደ ግዜ ስለ ዝወድኡ ሳንቲም ወሲና ({{option}}፤ እታ ሳንቲም ካብ ቁጽሪ ዘርኢ ናይቲ ጸወታ ትውጻእ)።',
   deadHeatTickOrder: 'ክልቲኦም ኣብ ሓደ ግዜ ስለ ዝወድኡ ስርዓት ናይቲ ግዜ ወሲኑ ({{option}})።',
-  raceAgainHead: 'ናይ መኽፈቲ ቅድድም፣ ደጊምካ',
+  raceAgainHead: 'ናይ መኽፈቲ ቅድድም፣ ደጊሙ',
   watchRace: 'ነቲ ቅድድም ደጊምካ ርአ',
   sound: 'ድምጺ',
-  soundHelp: 'ንነፍሲ ወከፍ ዝወደቐት እምኒ ልስሉስ ድምጺ፣ ንምብላዕ ድማ ካልእ ድምጺ',
+  soundHelp: 'ንነፍሲ ወከፍ ዝወደቐ እምኒ ልስሉስ ድምጺ፣ ንምብላዕ ድማ ካልእ ድምጺ',
   track: 'መገዲ ኣርኢ',
   trackHelp: 'እቲ እምኒ ኣብ ዙርያ ሰሌዳ ዝኸደሉ መገዲ ይስእል',
   claimGone: 'ተቓዋሚኻ ካብቲ ጸወታ ወጺኡ።',
@@ -80,7 +80,7 @@ export const playTi: Messages<typeof playEn> = {
   claimWin: 'ዓወት ሕተት',
   claimDraw: 'ማዕረ በል',
   wonAbandoned: '{{who}} ይዕወት፦ እቲ ተቓዋሚ ካብቲ ጸወታ ወጺኡ።',
-  drawnAbandoned: 'ማዕረ፦ ሓደ ተጻዋታይ ካብቲ ጸወታ ወጺኡ፣ እቲ ካልእ ማዕረ ኢሉ።',
+  drawnAbandoned: 'ማዕረ፦ ሓደ ተጻዋቲ ካብቲ ጸወታ ወጺኡ፣ እቲ ካልእ ማዕረ ኢሉ።',
   ratingOf: 'ደረጃ {{rating}}',
   ratingChange: 'ለውጢ ደረጃ {{diff}}',
 };

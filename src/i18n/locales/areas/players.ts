@@ -148,7 +148,7 @@ export const playersTi: Messages<typeof playersEn> = {
   you: 'እዚ ንስኹም ኢኹም።',
   leaderboard: 'ሰሌዳ ደረጃ',
   leaderboardTitle: 'ሰሌዳ ደረጃ፦ {{ruleset}}',
-  leaderboardHelp: 'ደረጃኦም ዝተረጋገጸ (ግዜያዊ ዘይኮነ) ከምኡ’ውን ኣብ ዝሓለፉ {{days}} መዓልትታት ደረጃ ዘለዎ ጸወታ ዝተጻወቱ ተጻወቲ፣ ካብቲ ዝበለጸ ጀሚሩ።',
+  leaderboardHelp: 'ደረጃኦም ዝተረጋገጸ (ግዜያዊ ዘይኮነ) ከምኡ’ውን ኣብ ዝሓለፉ {{days}} መዓልትታት ደረጃ ዘለዎ ጸወታ ዝተጻወቱ ተጻወትቲ፣ ካብቲ ዝበለጸ ጀሚሩ።',
   leaderboardEmpty: 'ክሳብ ሕጂ ዋላ ሓደ የለን።',
   rank: 'ተርታ',
   player: 'ተጻዋቲ',
