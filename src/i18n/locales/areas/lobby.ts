@@ -83,7 +83,7 @@ export const lobbyAm: Messages<typeof lobbyEn> = {
   poolLabel_other: '{{game}}፣ {{speed}}፦ {{count, number}} ይጠብቃሉ',
   youWait: 'በመጠበቅ ላይ…',
   youWaitIn: 'በ{{game}}፣ {{speed}} ተቃዋሚ በመጠበቅ ላይ።',
-  cancel: 'ተው',
+  cancel: 'ይቅር',
   seeksTitle: 'ክፍት ጥያቄዎች',
   noSeeks: 'እስካሁን ክፍት ጥያቄ የለም። ከታች አንዱን ይክፈቱ፣ ወይም ሌላ ሰው እስኪከፍት ይጠብቁ።',
   accept: 'ተጫወት',

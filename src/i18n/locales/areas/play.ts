@@ -63,10 +63,10 @@ export const playAm: Messages<typeof playEn> = {
 };
 
 export const playTi: Messages<typeof playEn> = {
-  raceOpening: 'ናይ መኽፈቲ ቅድድም፦ ክልቲኦም ተጻወትቲ ብሓንሳብ ይዘርኡ፤ ኣብ ነፍሲ ወከፍ ግዜ ነፍሲ ወከፎም ሓደ እምኒ የንብሩ ({{rule}})።',
-  raceRunning: 'እቲ ቅድድም፦ ክልቲኦም ተጻወትቲ ብሓንሳብ ይዘርኡ፤ ኣብ ነፍሲ ወከፍ ግዜ ነፍሲ ወከፎም ሓደ እምኒ የንብሩ ({{rule}})።',
-  deadHeatCoin: 'ክልቲኦም ኣብ ሓደ ግዜ ስለ ዝወድኡ ሳንቲም ወሲና ({{option}}፤ እታ ሳንቲም ካብ ቁጽሪ ዘርኢ ናይቲ ጸወታ ትውጻእ)።',
-  deadHeatTickOrder: 'ክልቲኦም ኣብ ሓደ ግዜ ስለ ዝወድኡ ስርዓት ናይቲ ግዜ ወሲኑ ({{option}})።',
+  raceOpening: 'ናይ መኽፈቲ ቅድድም፦ ክልቲኦም ተጻወትቲ ብሓንሳብ ይዘርኡ፤ ኣብ ነፍሲ ወከፍ ህርመት ነፍሲ ወከፎም ሓደ እምኒ የንብሩ ({{rule}})።',
+  raceRunning: 'እቲ ቅድድም፦ ክልቲኦም ተጻወትቲ ብሓንሳብ ይዘርኡ፤ ኣብ ነፍሲ ወከፍ ህርመት ነፍሲ ወከፎም ሓደ እምኒ የንብሩ ({{rule}})።',
+  deadHeatCoin: 'ክልቲኦም ኣብ ሓደ ህርመት ስለ ዝወድኡ ሳንቲም ወሲና ({{option}}፤ እታ ሳንቲም ካብ ቁጽሪ ዘርኢ ናይቲ ጸወታ ትውጻእ)።',
+  deadHeatTickOrder: 'ክልቲኦም ኣብ ሓደ ህርመት ስለ ዝወድኡ ስርዓት ናይቲ ህርመት ወሲኑ ({{option}})።',
   raceAgainHead: 'ናይ መኽፈቲ ቅድድም፣ ደጊሙ',
   watchRace: 'ነቲ ቅድድም ደጊምካ ርአ',
   sound: 'ድምጺ',
