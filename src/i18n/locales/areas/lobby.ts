@@ -133,7 +133,7 @@ export const lobbyTi: Messages<typeof lobbyEn> = {
   connecting: 'ምስ መራኸቢ ይራኸብ ኣሎ…',
   reconnecting: 'ምስ መራኸቢ ዘሎ ርክብ ተቛሪጹ፤ ደጊሙ ይፍትን ኣሎ…',
   quickTitle: 'ቅልጡፍ ምርኻብ',
-  quickHelp: 'ብልሙድ ሕግታት ዝምዝገቡ ጸወታታት። ንምጽባይ ሓደ ሳንዱቕ ጠውቑ፤ ንምውጻእ ደጊምካ ጠውቖ።',
+  quickHelp: 'ብልሙድ ሕግታት ዝምዝገቡ ጸወታታት። ንምጽባይ ሓደ ሳንዱቕ ጠውቑ፤ ንምውጻእ ደጊምኩም ጠውቑዎ።',
   corr: 'ብደብዳቤ',
   corrLong: 'ብደብዳቤ',
   waiting_one: '{{count, number}} ይጽበ ኣሎ',
@@ -181,6 +181,6 @@ export const lobbyTi: Messages<typeof lobbyEn> = {
   errOption: 'እዞም ሕግታት ኣብዚ ክጸወቱ ኣይክእሉን፦ መራኸቢ ክልተ ተጻወትቲ እዩ ዘራኽብ።',
   errUnknownRuleset: 'እቲ ኣገልጋሊ ነዚ ጸወታ ኣይፈልጦን።',
   errArgument: 'ኣብቲ ሕቶ ዘይቅኑዕ ነገር ኣሎ፦ ሰዓትን ደረጃታትን ኣረጋግጹ።',
-  errAuth: 'መፍትሕ ተጻዋቲ ናይዚ መርበብ ተነጺጉ፦ ነቲ ገጽ ደጊምካ ኣጽዕኖ።',
+  errAuth: 'መፍትሕ ተጻዋቲ ናይዚ መርበብ ተነጺጉ፦ ነቲ ገጽ ደጊምኩም ኣጽዕንዎ።',
   errOther: 'መራኸቢ ኣይተቐበሎን (ኮድ ጌጋ {{code}})።',
 };
