@@ -115,7 +115,7 @@ export const exploreAm: Messages<typeof exploreEn> = {
   separator: '፤ ',
   intervals:
     'መጠኖቹ ከተጠናቀቁ ግጥሚያዎች የተወሰዱ ድርሻዎች ናቸው፤ ከ95% የዊልሰን ክልሎች ጋር። አማካዮቹ 95% የቲ ክልሎች አሏቸው። ' + 'የመጀመሪያው ተጫዋች ብልጫ የተጫዋች 1 ውጤት ከፍትሐዊው ድርሻ ሲቀነስ ነው።',
-  colCompare: 'አወዳድር',
+  colCompare: 'ያወዳድሩ',
   colCell: 'የክፍሉ አማራጮች',
   colMatches: 'ግጥሚያዎች',
   colWins: 'ተጫዋች {{player}} ያሸንፋል',
@@ -136,7 +136,7 @@ export const exploreAm: Messages<typeof exploreEn> = {
   cellsTable: 'የክፍሎቹ ሰንጠረዥ',
   plotAlt: 'ግራፍ፦ {{plot}}',
   noStored: '{{name}} የሚባል የተቀመጠ ጥናት የለም።',
-  backToStudy: 'ወደ ጥናቱ ተመለስ',
+  backToStudy: 'ወደ ጥናቱ ይመለሱ',
   plotLabel: 'የተመረጡት ክፍሎች ንጽጽር',
   plotWins: 'ተጫዋች 1 ያሸነፈበት (%)',
   plotDecisions: 'ውሳኔዎች በአንድ ግጥሚያ',

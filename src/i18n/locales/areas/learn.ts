@@ -138,9 +138,9 @@ export const learnAm: Messages<typeof learnEn> = {
   rulesTitle: 'የዚህ እርምጃ ሕጎች',
   ruleLabel: 'ሕጉ፦',
   watchRace: 'ሩጫውን ይመልከቱ',
-  skip: 'ማሳያውን እለፍ',
+  skip: 'ማሳያውን ያልፉ',
   next: 'ቀጣይ',
-  back: 'ተመለስ',
+  back: 'ይመለሱ',
   playGame: 'ጨዋታ ይጫወቱ',
   otherTutorial: 'የሌላ ጨዋታ ትምህርት',
 };
