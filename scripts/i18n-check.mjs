@@ -38,7 +38,7 @@ const aspellHasAm = () => has('aspell') && /^am$/m.test(execFileSync('aspell', [
 
 const missing = [];
 if (!has('aspell')) missing.push(['aspell', 'the aspell command']);
-else if (!aspellHasAm()) missing.push(['aspell-am', 'the Amharic dictionary of aspell']);
+if (!aspellHasAm()) missing.push(['aspell-am', 'the Amharic dictionary of aspell']);
 if (!has('combine_tessdata') || !has('dawg2wordlist'))
   missing.push(['tesseract-ocr', "tesseract's tools combine_tessdata and dawg2wordlist"]);
 if (!traineddata('amh')) missing.push(['tesseract-ocr-amh', 'amh.traineddata (its Amharic word list)']);
@@ -205,7 +205,8 @@ function libreOfficeAm() {
   const out = [];
   for (const f of readdirSync(dir).filter((n) => n.endsWith('.mo'))) {
     const po = execFileSync('msgunfmt', [join(dir, f)], { encoding: 'utf8', maxBuffer: 1 << 28 });
-    for (const m of po.matchAll(/^msgstr "(.*)"$/gm)) out.push(m[1]);
+    // A translation is the msgstr line and the quoted lines that continue it.
+    for (const m of po.matchAll(/^msgstr(?:\[\d+\])? "(.*)"\n((?:".*"\n)*)/gm)) out.push(m[1] + m[2].replace(/^"|"$/gm, ''));
   }
   writeFileSync(join(work, 'libreoffice-am.txt'), out.join('\n'));
   return out;
