@@ -138,7 +138,7 @@ export const learnAm: Messages<typeof learnEn> = {
   rulesTitle: 'የዚህ እርምጃ ሕጎች',
   ruleLabel: 'ሕጉ፦',
   watchRace: 'ሩጫውን ይመልከቱ',
-  skip: 'ማሳያውን ያልፉ',
+  skip: 'ማሳያውን ይለፉ',
   next: 'ቀጣይ',
   back: 'ይመለሱ',
   playGame: 'ጨዋታ ይጫወቱ',

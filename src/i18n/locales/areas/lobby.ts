@@ -129,7 +129,7 @@ export const lobbyAm: Messages<typeof lobbyEn> = {
 export const lobbyTi: Messages<typeof lobbyEn> = {
   title: 'ምስ ሰብ ተጻወት',
   nav: 'ምስ ሰብ',
-  intro: 'መላግቦ ከይለኣኽካ ተቓዋሚ ርከብ፦ ኣብ ውሽጢ ሰከንድታት ንምርኻብ ገንዳ ጠውቕ፣ ወይ ሕቶ ከፊትካ ካልእ ሰብ ክሳብ ዝቕበሎ ተጸበ።',
+  intro: 'መላግቦ ከይለኣኽካ ተቓዋሚ ርኸብ፦ ኣብ ውሽጢ ሰከንድታት ንምርኻብ ገንዳ ጠውቕ፣ ወይ ሕቶ ከፊትካ ካልእ ሰብ ክሳብ ዝቕበሎ ተጸበ።',
   connecting: 'ምስ መራኸቢ ይራኸብ ኣሎ…',
   reconnecting: 'ምስ መራኸቢ ዘሎ ርክብ ተቛሪጹ፤ ደጊሙ ይፍትን ኣሎ…',
   quickTitle: 'ቅልጡፍ ምርኻብ',
