@@ -62,6 +62,9 @@ export const KEPT_TERMS = [
   'SIL Open Font License',
   // A command the player may type, quoted as it must be typed.
   'gabata catalogue --refresh',
+  // Keys of the keyboard, named as they are printed on it.
+  'Tab',
+  'Enter',
   // A file name, not a word: the translators' guide that the draft notice points to.
   'docs/translating.md',
 ] as const;

@@ -40,7 +40,7 @@ export const boardAm: Messages<typeof boardEn> = {
 export const boardTi: Messages<typeof boardEn> = {
   everySowsThisWay: 'ኩሎም ተጻወትቲ ብዚ ኣንፈት ይዘርኡ',
   sowsThisWay: '{{who}} ብዚ ኣንፈት ይዘርእ',
-  eitherWay: 'ብኽልቲኡ ኣንፈት፦ እቲ ተራኡ ዝበጽሖ ተጻዋታይ ይመርጽ',
+  eitherWay: 'ብኽልቲኡ ኣንፈት፦ እቲ ተራኡ ዝበጽሖ ተጻዋቲ ይመርጽ',
   jump: 'ነጠብጣብ መስመር፦ ናብ ካልእ መስርዕ ዝግበር ዝላ',
   storeLabel: 'ቆፎ ናይ {{who}}፣ {{counters}}',
   markOf: '፣ {{mark}} ናይ {{who}}',

@@ -63,7 +63,7 @@ export const pagesAm: Messages<typeof pagesEn> = {
   confidence: { low: 'ዝቅተኛ', medium: 'መካከለኛ', high: 'ከፍተኛ' },
   concept: {
     relay: 'ቅብብል (መዝራቱ ከመጨረሻው ጉድጓድ ይቀጥላል)',
-    'single lap': 'አንድ ዙር ብቻ',
+    'single lap': 'አንድ ዙረት ብቻ',
     'during play': 'በጨዋታ ወቅት',
     'between rounds': 'በዙሮች መካከል',
     several: 'ብዙ',
