@@ -37,7 +37,7 @@ export const analysisEn = {
   /** A comment kept in an imported record's annotation. */
   comment: 'Comment: {{text}}',
   /** The move list's keys (Left/Right, Home/End: `home` and `end` are the keys' names, 'Home' and 'End'). */
-  keysHelp: 'Left and Right step through the moves, {{home}} and {{end}} go to the start and the end.',
+  keysHelp: 'Left and Right go back or forward one move, {{home}} and {{end}} go to the start and the end.',
 } as const;
 
 export const analysisAm: Messages<typeof analysisEn> = {
