@@ -13,7 +13,7 @@
  */
 import type { GameEvent } from '../core/events.js';
 import type { RulesetInfo } from '../core/game.js';
-import { createI18n, type I18n } from '../i18n/index.js';
+import { createI18n, type I18n } from '../i18n/base.js';
 import { endReasonText as tellEndReason, markWord, tellEvent, tellStory, unitFor, type Unit } from '../i18n/story.js';
 
 export { storyContexts } from '../i18n/story.js';
