@@ -213,6 +213,8 @@ class LobbyView {
       'button',
       { type: 'button', class: 'pool-tile', 'data-pool': p.id, 'aria-pressed': 'false', onclick: () => void this.togglePool(p.id) },
       h('span', { class: 'pool-speed' }, speedShort(p)),
+      // A space between the speed and the count: what the tile shows reads "5+3 0 waiting", words its name holds.
+      ' ',
       h('span', { class: 'pool-count', 'aria-hidden': 'true' }),
     );
     const cancel = h(

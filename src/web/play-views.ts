@@ -512,7 +512,9 @@ export class OnlineViews {
     const c = this.c;
     this.claim.render();
     this.banner.hidden = c.connection !== 'down';
-    this.watching.hidden = !c.ready || !c.spectator || c.live.kind === 'missing';
+    // Only once the server has said which seats this key holds: before that every page looks like a spectator's
+    // (the notice came and went as a game loaded, and moved the board: layout shift).
+    this.watching.hidden = !c.ready || !c.spectator || !c.welcomed || c.live.kind === 'missing';
     this.renderPrompt();
     this.renderInvites();
   }

@@ -99,7 +99,8 @@ function view(v: (typeof VIEWS)[number], markers: MapMarker[], highlight: Set<st
     viewBox: `${a.x.toFixed(1)} ${a.y.toFixed(1)} ${w.toFixed(1)} ${hgt.toFixed(1)}`,
     class: `evidence-map map-${v.key}`,
     'data-view': v.key,
-    role: 'img',
+    // With links on it (its markers) the map is a group; an image may hold nothing interactive.
+    role: onMarker ? 'group' : 'img',
     'aria-label': `${CT.evidenceMap}: ${v.title}`,
     preserveAspectRatio: 'xMidYMid meet',
   });

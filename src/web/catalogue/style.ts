@@ -77,7 +77,7 @@ table.concepts th, table.concepts td { text-align: left; padding: .3rem .4rem; `
 table.concepts th { font-weight: 600; color: var(--ink-soft, #6b5646); width: 45%; }
 .figures { margin: 0; }
 .figures-plot { width: 100%; max-width: 420px; height: auto; display: block; }
-.figures-plot text { font-family: system-ui, "Noto Sans Ethiopic", sans-serif; font-size: 9px; fill: #2f2218; }
+.figures-plot text { font-family: system-ui, "Noto Sans Ethiopic", sans-serif; font-size: 10.5px; fill: #2f2218; }
 .figures-plot .plot-title { font-weight: 600; }
 .figures-plot .bar.first { fill: #d9a441; }
 .figures-plot .bar.second { fill: #b4533a; }
