@@ -437,6 +437,7 @@ export function renderGamePage(root: HTMLElement, rulesetId: string, nav: Nav): 
     h(
       'a',
       {
+        class: 'game-link',
         href: nav.href?.(id) ?? '#',
         onclick: (ev: Event) => {
           if (!nav.href) {
