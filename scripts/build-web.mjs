@@ -40,6 +40,30 @@ const common = {
   conditions: ['@gabata/source'],
 };
 
+// Each translation (src/i18n/locales/am.ts, ti.ts) is a chunk of its own, loaded only by a page in
+// that language (src/i18n/load.ts). Their parts live in src/i18n/locales/areas/, one file per area
+// holding every language, and esbuild puts a module in one chunk whole: the Amharic and Tigrinya
+// parts would ride in the first screen's chunk beside the English. So a translation reads its own
+// copy of each area file (another module to esbuild), from which it takes only its parts; the
+// English page's copy keeps only the English (the rest is unused there, and dropped).
+const translationAreas = {
+  name: 'translation-areas',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/areas\/[\w-]+\.js$/ }, (args) => {
+      if (!/[/\\]locales[/\\](am|ti)\.ts$/.test(args.importer)) return undefined;
+      const lang = args.importer.slice(-5, -3);
+      return { path: join(args.resolveDir, args.path.replace(/\.js$/, '.ts')), namespace: `areas-${lang}` };
+    });
+    for (const lang of ['am', 'ti']) {
+      b.onLoad({ filter: /.*/, namespace: `areas-${lang}` }, (args) => ({
+        contents: readFileSync(args.path, 'utf8'),
+        loader: 'ts',
+        resolveDir: dirname(args.path),
+      }));
+    }
+  },
+};
+
 const hashOf = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 10);
 const outputsOf = (result) => Object.keys(result.metafile.outputs).map((f) => f.slice(f.lastIndexOf('/') + 1));
 
@@ -58,6 +82,7 @@ const page = await build({
   entryNames: '[name]-[hash]',
   chunkNames: 'chunk-[hash]',
   define: { GABATA_WORKER_URL: JSON.stringify(`/${workerFile}`) },
+  plugins: [translationAreas],
 });
 const mainFile = outputsOf(page).find((f) => /^main-.*\.js$/.test(f));
 

@@ -426,6 +426,7 @@ describe('i18n: our own words about each game (prose.*) follow the catalogue and
     for (const [i, p] of e.description.entries()) texts.set(`${id}.description${i + 1}`, p);
     for (const [i, p] of e.history.entries()) texts.set(`${id}.history${i + 1}`, p);
     for (const note of ['identifiersNote', 'similarNote', 'evidenceNote'] as const) if (e[note]) texts.set(`${id}.${note}`, e[note]);
+    for (const [i, src] of e.sources.entries()) if (src.note) texts.set(`${id}.sourceNote${i + 1}`, src.note);
     for (const r of e.evidence) {
       const at = `${id}.${slug(r.id)}`;
       texts.set(`${at}.rules`, r.rulesParaphrase);

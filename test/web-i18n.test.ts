@@ -270,6 +270,9 @@ describe('web app in Amharic and Tigrinya', () => {
       const commentary = await page.$eval('.commentary', (e) => e.textContent ?? '');
       expect(commentary).toMatch(/[\u1200-\u137f]/);
       expect(await fontState(page)).toMatchObject({ check: true, fetched: true, renders: true });
+      // The Rules panel, opened: its summary, its clauses and the options in effect speak the page's language too.
+      await page.click('.rules-panel summary');
+      expect(latinWords(await pageWords(page))).toEqual([]);
       await page.screenshot({ path: path.join(SHOTS, `i18n-${lang}-game-desktop.png`) });
       await page.setViewportSize(PHONE);
       await page.screenshot({ path: path.join(SHOTS, `i18n-${lang}-game-phone.png`), fullPage: true });

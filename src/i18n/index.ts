@@ -1,220 +1,23 @@
 /**
- * The app's languages and its one message catalogue: a small typed wrapper over i18next. Plural
- * forms are chosen by `Intl.PluralRules` of the language (i18next appends the category to the
- * key: `movesCount_one`, `movesCount_other`), numbers are written by `Intl.NumberFormat`
- * (`{{count, number}}`). The Amharic and Tigrinya catalogues are drafts until native speakers
- * review them (`_meta`, and docs/translating.md).
+ * The app's languages and every message catalogue (./base.ts, with the translations registered):
+ * what Node reads (the CLI, the tests). The web app imports ./base.ts and loads the page's
+ * translation alone (./load.ts).
  *
  * ```ts
- * const lang = chooseLanguage({ query: params.get('lang'), stored: localStorage.getItem(LANGUAGE_STORAGE_KEY),
- *   navigatorLanguages: navigator.languages });
- * const i18n = createI18n(lang);
- * i18n.t('web.movesCount', { count: 3 }); // '3 moves'
+ * const i18n = createI18n('am');
+ * i18n.t('web.movesCount', { count: 3 });
  * ```
  */
-import { createInstance } from 'i18next';
-import type { Catalogue, CatalogueMeta, MessageKey, VarsArg } from './catalogue.js';
+import type { Catalogue } from './catalogue.js';
+import { type Lang, registerCatalogue } from './base.js';
 import { am } from './locales/am.js';
 import { en } from './locales/en.js';
 import { ti } from './locales/ti.js';
 
-export type { Catalogue, CatalogueMeta, MessageKey, VarsArg, VarsOf } from './catalogue.js';
-export { PLURAL_CATEGORIES, type PluralCategory } from './catalogue.js';
-
-/** The languages of the app, each named in its own language and script (for the language switch). */
-export const LANGUAGES = [
-  { code: 'en', name: 'English' },
-  { code: 'am', name: 'አማርኛ' },
-  { code: 'ti', name: 'ትግርኛ' },
-] as const;
-
-export type Lang = (typeof LANGUAGES)[number]['code'];
-export const DEFAULT_LANG: Lang = 'en';
-
-/** Where the web app remembers the chosen language (localStorage key). */
-export const LANGUAGE_STORAGE_KEY = 'gabata.lang';
-/** The URL query parameter that picks a language for one link: `?lang=am`. */
-export const LANGUAGE_QUERY_PARAM = 'lang';
+export * from './base.js';
 
 /** Every catalogue by language. */
 export const CATALOGUES: { readonly [L in Lang]: Catalogue } = { en, am, ti };
 
-/**
- * Terms kept as the sources write them (Latin letters) in every language, because no source gives
- * them in Ge'ez script: game names, the names of captured holes, and the option names of the rules.
- * Replace a term here and in the catalogues when a source gives its Ge'ez spelling.
- */
-export const KEPT_TERMS = [
-  'Gabata',
-  'gabata',
-  "Abalala'e",
-  'Selus',
-  'Gifia',
-  'wegue',
-  'nedf',
-  'chafa enda',
-  'skipOriginOnLongLaps',
-  'chafaAppliesToRelay',
-  'JSON',
-  'Ludii',
-  // The font and its licence, named as their makers name them.
-  'Noto Sans Ethiopic',
-  'SIL Open Font License',
-  // A command the player may type, quoted as it must be typed.
-  'gabata catalogue --refresh',
-  // Keys of the keyboard, named as they are printed on it.
-  'Tab',
-  'Enter',
-  // A file name, not a word: the translators' guide that the draft notice points to.
-  'docs/translating.md',
-] as const;
-
-/**
- * Keys whose value may be the same in every language: the app's name, the game names kept as the
- * sources write them (KEPT_TERMS), and patterns made of variables alone. Every other message of
- * a translation must differ from the English one (test/i18n.test.ts).
- */
-export const SAME_IN_EVERY_LANGUAGE: readonly string[] = [
-  'web.appTitle',
-  'story.tallyEntry',
-  'story.markName.wegue',
-  'story.markName.nedf',
-  'game.abalalae.name',
-  'game.selus.name',
-  'game.gifia.name',
-];
-
-const CODES: ReadonlySet<string> = new Set(LANGUAGES.map((l) => l.code));
-
-/** The language a tag names ('am-ET' -> 'am', 'TI' -> 'ti'), if we have it. */
-export function supportedLanguage(tag: string | null | undefined): Lang | undefined {
-  if (typeof tag !== 'string') return undefined;
-  const primary = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return CODES.has(primary) ? (primary as Lang) : undefined;
-}
-
-export interface LanguageInputs {
-  /** The value of `?lang=` in the page's URL (`URLSearchParams.get('lang')`), if any. */
-  readonly query?: string | null;
-  /** The language the player chose before (from localStorage), if any. */
-  readonly stored?: string | null;
-  /** The browser's languages in order of preference (`navigator.languages`). */
-  readonly navigatorLanguages?: readonly string[] | null;
-}
-
-/**
- * Which language to show: `?lang=` wins, then the remembered choice, then the first of the
- * browser's languages that we have, else English. Unknown or malformed values are passed over.
- */
-export function chooseLanguage({ query, stored, navigatorLanguages }: LanguageInputs): Lang {
-  return (
-    supportedLanguage(query) ??
-    supportedLanguage(stored) ??
-    (navigatorLanguages ?? []).map(supportedLanguage).find((l) => l !== undefined) ??
-    DEFAULT_LANG
-  );
-}
-
-/** The parts of a page's globals that choosing a language reads (all optional: a worker or Node has fewer). */
-export interface LanguageEnvironment {
-  readonly location?: { readonly search: string };
-  readonly localStorage?: Pick<Storage, 'getItem' | 'setItem'>;
-  readonly navigator?: { readonly languages?: readonly string[]; readonly language?: string };
-}
-
-/** The remembered choice; storage that refuses access (private modes, sandboxed frames) remembers nothing. */
-function storedLanguage(env: LanguageEnvironment): string | null {
-  try {
-    return env.localStorage?.getItem(LANGUAGE_STORAGE_KEY) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The globals of a page, or nothing where there is no page: Node (whose `navigator.language`
- * follows the machine's locale from Node 21 on) must not turn tests and tools into Amharic.
- */
-export function pageEnvironment(): LanguageEnvironment {
-  return typeof (globalThis as { document?: unknown }).document === 'undefined' ? {} : (globalThis as LanguageEnvironment);
-}
-
-/**
- * The language of this page: `chooseLanguage` over the page's `?lang=`, the remembered choice
- * and the browser's languages. Where there is no page (Node, a worker) the answer is English.
- */
-export function languageOfEnvironment(env: LanguageEnvironment = pageEnvironment()): Lang {
-  const search = env.location?.search ?? '';
-  const nav = env.navigator;
-  return chooseLanguage({
-    query: new URLSearchParams(search).get(LANGUAGE_QUERY_PARAM),
-    stored: storedLanguage(env),
-    navigatorLanguages: nav?.languages ?? (nav?.language ? [nav.language] : []),
-  });
-}
-
-/** Remembers the player's choice of language; returns false when the storage refuses it. */
-export function rememberLanguage(lang: Lang, env: LanguageEnvironment = pageEnvironment()): boolean {
-  try {
-    if (!env.localStorage) return false;
-    env.localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A language's messages, bound: what the app calls. */
-export interface I18n {
-  readonly lang: Lang;
-  /** The message for a key, with its variables interpolated (and its plural form chosen by `count`). */
-  t<K extends MessageKey>(key: K, ...vars: VarsArg<K>): string;
-  /** A key known only at run time (a clause id, an engine reason code): its message, or undefined. */
-  lookup(key: string, vars?: Readonly<Record<string, string | number>>): string | undefined;
-  /** A number written the language's way. */
-  formatNumber(value: number, options?: Intl.NumberFormatOptions): string;
-  /** The plural category `Intl.PluralRules` gives a count in this language. */
-  pluralCategory(count: number): Intl.LDMLPluralRule;
-  /** The catalogue's review status. */
-  readonly meta: CatalogueMeta;
-}
-
-/** The messages of one language (falling back to English for a key a draft lacks). */
-export function createI18n(lang: Lang): I18n {
-  const instance = createInstance();
-  void instance.init({
-    lng: lang,
-    fallbackLng: DEFAULT_LANG,
-    supportedLngs: LANGUAGES.map((l) => l.code),
-    resources: Object.fromEntries(LANGUAGES.map((l) => [l.code, { translation: CATALOGUES[l.code] }])),
-    initAsync: false,
-    nsSeparator: false,
-    keySeparator: '.',
-    returnNull: false,
-    returnObjects: false,
-    // The app puts text into the page as text (textContent), never as HTML: nothing to escape.
-    interpolation: { escapeValue: false },
-  });
-  const plural = new Intl.PluralRules(lang);
-  const numbers = new Map<string, Intl.NumberFormat>();
-  const translate = (key: string, vars?: Readonly<Record<string, string | number>>): string =>
-    instance.t(key, { ...vars, lng: lang }) as string;
-  return {
-    lang,
-    t: (key, ...vars) => translate(key, vars[0]),
-    lookup(key, vars) {
-      if (!instance.exists(key, { lng: lang, ...vars })) return undefined;
-      // A key that names a group of messages (`story.count`) is not a message.
-      const text: unknown = instance.t(key, { ...vars, lng: lang, returnObjects: true });
-      return typeof text === 'string' ? text : undefined;
-    },
-    formatNumber(value, options) {
-      const id = JSON.stringify(options ?? {});
-      const f = numbers.get(id) ?? new Intl.NumberFormat(lang, options);
-      numbers.set(id, f);
-      return f.format(value);
-    },
-    pluralCategory: (count) => plural.select(count),
-    meta: CATALOGUES[lang]._meta,
-  };
-}
+registerCatalogue('am', am);
+registerCatalogue('ti', ti);

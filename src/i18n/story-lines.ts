@@ -12,7 +12,7 @@
  * ```
  */
 import type { GameEvent, RulesetInfo } from '@gabata/engine/core';
-import { createI18n, type I18n } from './index.js';
+import { createI18n, type I18n } from './base.js';
 import { endReasonText as tellEndReason, markWord, tellEvent, tellStory, unitFor, type Unit } from './story.js';
 
 export { storyContexts } from './story.js';

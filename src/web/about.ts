@@ -3,7 +3,8 @@
  * Tigrinya catalogues are drafts until native speakers review them), how to help, and the credit
  * of the font that ships with the app for the Ge'ez script.
  */
-import { CATALOGUES, LANGUAGES } from '../i18n/index.js';
+import { LANGUAGES, catalogueOf } from '../i18n/base.js';
+import { loadCatalogue } from '../i18n/load.js';
 import { h } from './dom.js';
 import type { Page } from './router.js';
 import { I18N, T } from './text.js';
@@ -19,7 +20,7 @@ function withGuide(text: string): (Node | string)[] {
 
 /** One language's line: its own name (in its own script) and how far its translation has come. */
 function languageStatus(code: (typeof LANGUAGES)[number]['code'], name: string): HTMLElement {
-  const meta = CATALOGUES[code]._meta;
+  const meta = catalogueOf(code)._meta;
   const language = h('span', { lang: code }, name);
   const text =
     meta.status === 'source'
@@ -31,7 +32,13 @@ function languageStatus(code: (typeof LANGUAGES)[number]['code'], name: string):
   return h('li', { 'data-lang': code, 'data-status': meta.status }, before, language, after);
 }
 
-export const aboutPage: Page = (root) => {
+/** The About page, once every language's catalogue is at hand (it tells how far each has come). */
+export async function loadAboutPage(): Promise<Page> {
+  await Promise.all(LANGUAGES.map((l) => loadCatalogue(l.code)));
+  return aboutPage;
+}
+
+const aboutPage: Page = (root) => {
   document.title = `${T.aboutTitle} · ${T.appTitle}`;
   root.append(
     h(

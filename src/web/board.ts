@@ -192,10 +192,13 @@ export class Board {
       const landmark = el('g', { class: 'landmark' }, g);
       el('rect', { x: x + 19, y: y + 20, width: 24, height: 22, rx: 5 }, landmark);
       const landmarkText = el('text', { x: x + 31, y: y + 36, 'text-anchor': 'middle' }, landmark);
+      // The hole's number before its count: what the hole shows reads "12 3", as its name begins
+      // ("Hole 12, 3 counters"), so that a voice user can say what they see (axe's label-content-name-mismatch).
+      el('text', { x, y: y + R - 9, class: 'hole-index', 'text-anchor': 'middle' }, g).textContent = String(h);
+      g.append(' ');
       const badge = el('g', { class: 'count-badge' }, g);
       el('circle', { cx: x + 31, cy: y - 31, r: BADGE_R }, badge);
       const badgeText = el('text', { x: x + 31, y: y - 31 + BADGE_FONT * 0.34, 'text-anchor': 'middle', class: 'count' }, badge);
-      el('text', { x, y: y + R - 9, class: 'hole-index', 'text-anchor': 'middle' }, g).textContent = String(h);
       g.addEventListener('click', () => this.onActivate(h));
       g.addEventListener('keydown', (e) => this.key(e, h));
       nodes[h] = { g, ring, cavity, seeds, badge, badgeText, markBadge, markText, landmark, landmarkText, x, y, shownCount: -1 };
@@ -229,6 +232,8 @@ export class Board {
     this.svg.style.setProperty('--hole-index-size', `${this.indexUnits().toFixed(1)}px`);
     const grow = this.badgeGrowth();
     this.svg.style.setProperty('--count-size', `${(BADGE_FONT * grow).toFixed(1)}px`);
+    // The letters of marks and landmarks: at least INDEX_MIN_PX CSS px as drawn, like the numbers.
+    this.svg.style.setProperty('--mark-size', `${Math.max(14, INDEX_MIN_PX / scale).toFixed(1)}px`);
     for (const n of this.holes) {
       n.badge.querySelector('circle')!.setAttribute('r', (BADGE_R * grow).toFixed(1));
       n.badgeText.setAttribute('y', (n.y - 31 + BADGE_FONT * grow * 0.34).toFixed(1));

@@ -37,7 +37,9 @@ const CSS = `
   .explore dl.sweep-spec { grid-template-columns: minmax(0, 1fr); }
   .explore dl.sweep-spec dd { margin-bottom: .3rem; }
 }
-.explore-plot { width: 100%; max-width: 760px; height: auto; display: block; }
+/* Drawn at least at its own size (its 11 px labels stay 11 px): a phone scrolls it sideways. */
+.explore .compare { overflow-x: auto; }
+.explore-plot { width: 100%; min-width: 710px; max-width: 760px; height: auto; display: block; }
 .explore-plot text { font: 11px system-ui, "Noto Sans Ethiopic", sans-serif; fill: #2f2218; }
 .explore-plot .plot-title { font-weight: 600; }
 .explore .report img { max-width: 100%; height: auto; display: block; margin: .8rem 0; background: #fff; }
@@ -219,7 +221,8 @@ function describe(doc: ExploreDoc): HTMLElement {
 /** One sweep: what it is, its cells, the comparison of the chosen ones, and its report. */
 function showSweep(box: HTMLElement, doc: ExploreDoc, stored: string | null): void {
   const chosen = new Set(doc.cells.map((c) => c.key));
-  const compare = h('section', { class: 'compare' });
+  // Focusable: a phone scrolls the plot sideways, and so can a keyboard.
+  const compare = h('section', { class: 'compare', tabindex: 0 });
   const redraw = (): void => {
     const cells = doc.cells.filter((c) => chosen.has(c.key) && c.figures.seats.length > 0);
     fill(

@@ -223,6 +223,8 @@ class LobbyView {
       'button',
       { type: 'button', class: 'pool-tile', 'data-pool': p.id, 'aria-pressed': 'false', onclick: () => void this.togglePool(p.id) },
       h('span', { class: 'pool-speed' }, speedShort(p)),
+      // A space between the speed and the count: what the tile shows reads "5+3 0 waiting", words its name holds.
+      ' ',
       h('span', { class: 'pool-count', 'aria-hidden': 'true' }),
     );
     const cancel = h(
@@ -240,7 +242,9 @@ class LobbyView {
       if (p === undefined) continue;
       const ours = this.myPool === p.id;
       const button = el.querySelector<HTMLButtonElement>('button.pool-tile')!;
-      const vars = { game: rulesetName(p.ruleset), speed: speedLong(p), count: p.waiting };
+      // The speed as the tile shows it, then in words where they differ ('corr (correspondence)'): the name holds what the tile shows.
+      const speed = speedShort(p) === speedLong(p) ? speedLong(p) : `${speedShort(p)} (${speedLong(p)})`;
+      const vars = { game: rulesetName(p.ruleset), speed, count: p.waiting };
       button.setAttribute('aria-label', I18N.t('lobby.poolLabel', vars));
       button.setAttribute('aria-pressed', String(ours));
       button.querySelector('.pool-count')!.textContent = ours ? I18N.t('lobby.youWait') : I18N.t('lobby.waiting', { count: p.waiting });

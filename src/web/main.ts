@@ -3,7 +3,7 @@
  * of the games (issue 8), whose cards lead to each game's page (#/catalogue/<ruleset>) and whose
  * Play button opens the new-game screen with that ruleset (#/new/<ruleset>).
  */
-import { LANGUAGES, LANGUAGE_QUERY_PARAM, type Lang, rememberLanguage } from '../i18n/index.js';
+import { LANGUAGES, LANGUAGE_QUERY_PARAM, type Lang, rememberLanguage } from '../i18n/base.js';
 import { showAccountInNav } from './account-nav.js';
 import { renderCatalogue, renderGamePage, type Nav } from './catalogue/index.js';
 import { h } from './dom.js';
@@ -42,7 +42,7 @@ function lazy(load: () => Promise<Page>): Page {
 }
 
 const explorePage = lazy(async () => (await import('./explore.js')).explorePage);
-const aboutPage = lazy(async () => (await import('./about.js')).aboutPage);
+const aboutPage = lazy(async () => (await import('./about.js')).loadAboutPage());
 const accountPage = lazy(async () => (await import('./account.js')).accountPage);
 const profilePage = lazy(async () => (await import('./profile.js')).profilePage);
 const leaderboardPage = lazy(async () => (await import('./profile.js')).leaderboardPage);

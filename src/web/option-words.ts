@@ -11,7 +11,7 @@
  *   valueWords(I18N, 'gabata-adowa', spec, 0);   // 'Play until one player owns every hole.'
  */
 import type { OptionSpec, OptionValue } from '@gabata/engine/core';
-import type { I18n } from '../i18n/index.js';
+import type { I18n } from '../i18n/base.js';
 
 /** Options that are safety nets against endless play, not readings of the rules. */
 export const GUARD_OPTIONS: ReadonlySet<string> = new Set(['maxLapsPerTurn', 'maxTurnsPerRound', 'maxRounds']);

@@ -12,6 +12,7 @@ import { fill, h } from './dom.js';
 import { isOver, isSimultaneous, landmarks, type SeatPerson } from './engine.js';
 import { boardTurned, inviteLink, rememberedInvites, setBoardTurned, watchLink } from './identity.js';
 import { notifyToggle } from './notify.js';
+import { optionLabel, valueWords } from './option-words.js';
 import { profileLink, ratingText } from './profile.js';
 import { link } from './router.js';
 import type { Sounds } from './sound.js';
@@ -481,12 +482,17 @@ export function renderRules(panel: HTMLElement, c: PlayController): void {
   const families = game.ruleset.info.ruleFamilies;
   const optionLines = game.ruleset.options.map((o) => {
     const v = game.options[o.name];
-    const explain = o.kind === 'choice' ? o.explain[String(v)] : o.kind === 'boolean' ? o.explain[v ? 'true' : 'false'] : o.description;
-    return h('li', {}, h('code', {}, `${o.name} = ${String(v)}`), ' ', explain ?? '');
+    const english = o.kind === 'choice' ? o.explain[String(v)] : o.kind === 'boolean' ? o.explain[v ? 'true' : 'false'] : o.description;
+    // In the page's language (the catalogue's words for the option's value, else its question); the
+    // ruleset's own English words only in English or where the catalogue has none.
+    const id = game.ruleset.info.id;
+    const words = v === undefined ? undefined : (valueWords(I18N, id, o, v) ?? optionLabel(I18N, id, o));
+    const explain = I18N.lang === 'en' ? (english ?? words) : (words ?? english);
+    return h('li', {}, h('code', { translate: 'no' }, `${o.name} = ${String(v)}`), ' ', explain ?? '');
   });
   panel.replaceChildren(
     h('summary', {}, h('h2', {}, T.rules)),
-    h('p', { class: 'summary' }, game.ruleset.info.summary),
+    h('p', { class: 'summary' }, T.rulesetSummary(game.ruleset.info)),
     h('p', { class: 'help' }, T.rulesIntro),
     ...families.map((f) =>
       h(
@@ -518,7 +524,9 @@ export class OnlineViews {
     const c = this.c;
     this.claim.render();
     this.banner.hidden = c.connection !== 'down';
-    this.watching.hidden = !c.ready || !c.spectator || c.live.kind === 'missing';
+    // Only once the server has said which seats this key holds: before that every page looks like a spectator's
+    // (the notice came and went as a game loaded, and moved the board: layout shift).
+    this.watching.hidden = !c.ready || !c.spectator || !c.welcomed || c.live.kind === 'missing';
     this.renderPrompt();
     this.renderInvites();
   }

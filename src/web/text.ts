@@ -3,14 +3,21 @@
  * clauses (SPEC clause IDs, in our own words), and the running commentary that turns each engine
  * event into a sentence naming the clause behind it. The words themselves live in the message
  * catalogue (src/i18n/locales/); the language is chosen once, when the page loads (`?lang=`, the
- * remembered choice, the browser's languages), and is English in Node and in the Web Worker.
+ * remembered choice, the browser's languages; its catalogue alone is loaded), and is English in Node
+ * and in the Web Worker.
  * Nothing here decides anything about the rules; it only says in words what the engine reports.
  */
-import { createI18n, languageOfEnvironment } from '../i18n/index.js';
+import { createI18n, languageOfEnvironment } from '../i18n/base.js';
+import { loadCatalogue } from '../i18n/load.js';
 import { clauseTexts, levelNames, webWords } from '../i18n/web-words.js';
 
+const LANG = languageOfEnvironment();
+// Only the page's language is loaded (a translation is a chunk of its own; English is built in):
+// every module that shows words waits for it here.
+await loadCatalogue(LANG);
+
 /** The page's language and its messages. */
-export const I18N = createI18n(languageOfEnvironment());
+export const I18N = createI18n(LANG);
 
 /** A ruleset as the app names it. */
 interface RulesetNames {

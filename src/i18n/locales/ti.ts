@@ -101,7 +101,7 @@ export const ti: Catalogue = {
     hand: 'ኣብ ኢድ',
     store: 'ኣብ ቆፎ',
     reserve: 'ዝተፈልየ',
-    holeLabel: 'ጉድጓድ {{hole}}፣ {{owner}}፣ {{counters}}{{extra}}',
+    holeLabel: 'ጉድጓድ {{hole}}፣ {{counters}}፣ {{owner}}{{extra}}',
     nobody: 'ናይ ማንም ዘይኮነ',
     ownerOf: 'ናይ {{who}}',
     legalMark: '፣ ክጽወት ይኽእል',

@@ -18,7 +18,7 @@ import { ensureStyle } from './style.js';
 import { I18N } from '../text.js';
 import { dayText } from '../when.js';
 import { raceSection } from './race.js';
-import { CAPTURE_WORDS, CT, readingText } from './text.js';
+import { CAPTURE_WORDS, CT, proseOf, readingText, slug } from './text.js';
 
 const sourceText = (s: CatalogueSource): string => `${s.author} ${s.year}. ${s.title}. ${s.published}.`;
 const num = (x: number): string => I18N.formatNumber(x);
@@ -275,14 +275,15 @@ function historySection(e: Item['entry']): HTMLElement {
         h(
           'ul',
           { class: 'sources' },
-          e.sources.map((s) =>
+          e.sources.map((s, i) =>
             h(
               'li',
               {},
               h('cite', { translate: 'no' }, sourceText(s)),
               ' ',
               h('strong', { class: 'pages' }, CT.pages(s.pages)),
-              s.note ? h('span', { translate: 'no' }, ` (${s.note})`) : '',
+              // Our words about the source, in the page's language (the catalogue's prose).
+              s.note ? h('span', {}, ` (${proseOf(`${slug(e.rulesetId)}.sourceNote${i + 1}`, s.note)})`) : '',
             ),
           ),
         ),
@@ -444,6 +445,7 @@ export function renderGamePage(root: HTMLElement, rulesetId: string, nav: Nav): 
     h(
       'a',
       {
+        class: 'game-link',
         href: nav.href?.(id) ?? '#',
         onclick: (ev: Event) => {
           if (!nav.href) {

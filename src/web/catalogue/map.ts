@@ -89,6 +89,9 @@ function drawLand(land: SVGGElement, africa: Outline, highlight: Set<string>): v
   }
 }
 
+/** A marker's tap target, in CSS px across. */
+const HIT_PX = 44;
+
 function view(v: (typeof VIEWS)[number], markers: MapMarker[], highlight: Set<string>, onMarker?: (m: MapMarker) => void): SVGSVGElement {
   const a = project(v.frame.north, v.frame.west);
   const b = project(v.frame.south, v.frame.east);
@@ -99,7 +102,8 @@ function view(v: (typeof VIEWS)[number], markers: MapMarker[], highlight: Set<st
     viewBox: `${a.x.toFixed(1)} ${a.y.toFixed(1)} ${w.toFixed(1)} ${hgt.toFixed(1)}`,
     class: `evidence-map map-${v.key}`,
     'data-view': v.key,
-    role: 'img',
+    // With links on it (its markers) the map is a group; an image may hold nothing interactive.
+    role: onMarker ? 'group' : 'img',
     'aria-label': `${CT.evidenceMap}: ${v.title}`,
     preserveAspectRatio: 'xMidYMid meet',
   });
@@ -126,19 +130,23 @@ function view(v: (typeof VIEWS)[number], markers: MapMarker[], highlight: Set<st
         'data-lat': m.place.coords.lat,
         'data-lon': m.place.coords.lon,
         'vector-effect': 'non-scaling-stroke',
-        tabindex: onMarker ? 0 : undefined,
-        role: onMarker ? 'link' : undefined,
-        'aria-label': label,
+        'aria-label': onMarker ? undefined : label,
       },
       s('title', {}, label),
     );
     if (onMarker) {
-      dot.addEventListener('click', () => onMarker(m));
-      dot.addEventListener('keydown', (e) => {
+      // A link: the dot and, around it, a clear circle of 44 CSS px that takes the finger (its radius
+      // is set in the drawing's units once the map is laid out: --marker-hit).
+      const hit = s('circle', { cx: x.toFixed(3), cy: y.toFixed(3), r: (r * 3).toFixed(3), class: 'marker-hit' });
+      const link = s('g', { class: 'marker-link', tabindex: 0, role: 'link', 'aria-label': label }, hit, dot);
+      link.addEventListener('click', () => onMarker(m));
+      link.addEventListener('keydown', (e) => {
         if ((e as KeyboardEvent).key === 'Enter') onMarker(m);
       });
+      dots.append(link);
+    } else {
+      dots.append(dot);
     }
-    dots.append(dot);
     if (v.key !== 'africa' && m.focus) {
       // Labels go right of the marker unless they would run off the view or into a neighbour to the east.
       const size = r * 2.6;
@@ -168,6 +176,13 @@ function view(v: (typeof VIEWS)[number], markers: MapMarker[], highlight: Set<st
     }
   }
   svg.append(dots);
+  if (onMarker && typeof ResizeObserver !== 'undefined') {
+    // 22 CSS px of radius, in the drawing's units at the size the map is drawn.
+    new ResizeObserver(() => {
+      const shown = svg.getBoundingClientRect().width;
+      if (shown > 0) svg.style.setProperty('--marker-hit', `${((HIT_PX / 2) * (w / shown)).toFixed(3)}px`);
+    }).observe(svg);
+  }
   if (v.key === 'africa') {
     // Outline where the insets are, so a reader sees what they enlarge.
     for (const inset of VIEWS.slice(1)) {

@@ -115,9 +115,9 @@ table.race-matrix td.cell.eq { outline: 2px solid #2f2218; outline-offset: -2px;
 .race-board .hole { fill: #8d5a2c; stroke: #5a371b; }
 .race-board .hole.p1 { fill: #f1ddb3; stroke: #d9a441; stroke-width: 3; }
 .race-board .hole.p2 { fill: #ecc9bd; stroke: #b4533a; stroke-width: 3; }
-.race-board .num { font-size: 13px; fill: #fff; }
+.race-board .num { font-size: 14.5px; fill: #fff; }
 .race-board .hole.p1 + .num, .race-board .hole.p2 + .num { fill: #2f2218; }
-.race-board .pct { font-size: 11px; font-weight: 700; fill: #2f2218; }
+.race-board .pct { font-size: 14.5px; font-weight: 700; fill: #2f2218; }
 `;
 
 /**

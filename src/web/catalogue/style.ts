@@ -65,7 +65,9 @@ ul.reconstructions li { margin-bottom: .55rem; }
 .evidence-map .marker.evidence { fill: #9a1f1f; }
 .evidence-map .marker.place { fill: #fff; stroke: #9a1f1f; stroke-width: 2px; }
 .evidence-map .marker.faded { opacity: .45; }
-.evidence-map .marker[role=link] { cursor: pointer; }
+.evidence-map .marker-link { cursor: pointer; }
+.evidence-map .marker-hit { fill: transparent; stroke: none; r: var(--marker-hit, 0); }
+.evidence-map .marker-link:focus-visible .marker { stroke: #2f6f8f; stroke-width: 3px; }
 .evidence-map .marker-label { fill: #2f2218; paint-order: stroke; stroke: #fbf7f0; stroke-width: .4px;
   font-family: system-ui, "Noto Sans Ethiopic", sans-serif; }
 .evidence-figure figcaption { font-size: .85rem; color: var(--ink-soft, #6b5646); }
@@ -77,7 +79,7 @@ table.concepts th, table.concepts td { text-align: left; padding: .3rem .4rem; `
 table.concepts th { font-weight: 600; color: var(--ink-soft, #6b5646); width: 45%; }
 .figures { margin: 0; }
 .figures-plot { width: 100%; max-width: 420px; height: auto; display: block; }
-.figures-plot text { font-family: system-ui, "Noto Sans Ethiopic", sans-serif; font-size: 9px; fill: #2f2218; }
+.figures-plot text { font-family: system-ui, "Noto Sans Ethiopic", sans-serif; font-size: 10.5px; fill: #2f2218; }
 .figures-plot .plot-title { font-weight: 600; }
 .figures-plot .bar.first { fill: #d9a441; }
 .figures-plot .bar.second { fill: #b4533a; }

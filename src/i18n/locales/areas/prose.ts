@@ -12,6 +12,7 @@ import type { Messages } from '../../catalogue.js';
 
 export const proseEn = {
   'gabata-adowa': {
+    sourceNote1: 'the Adowa account; our seeds do not give its exact pages, so the whole article is cited',
     description1:
       'Two players share a board of eighteen holes and one circuit round it. A sowing that ends in an ' +
       'occupied hole is picked up again and carried on, so a single turn can sweep many times round the ' +
@@ -43,6 +44,7 @@ export const proseEn = {
     reading8: 'Perpetual relays are illegal; repetition or a turn cap ends a round.',
   },
   'gabata-aksum': {
+    sourceNote1: 'the Aksum account',
     description1:
       "Played exactly like Gabata of Adowa, with one rule more. Each player's leftmost hole in his own row " +
       'is his chafa enda, and he may not begin a sowing there while it holds three counters or fewer, ' +
@@ -90,6 +92,7 @@ export const proseEn = {
     },
   },
   abalalae: {
+    sourceNote1: "rules on p. 163; the portal's reference is p. 172",
     description1:
       'The two players sow along serpentine tracks that run in opposite directions. Each round begins with ' +
       'both sowing at once from their leftmost hole, a race to drop a last counter into an empty hole; the ' +
@@ -166,6 +169,7 @@ export const proseEn = {
       'account in his 1951 history of board games.',
     identifiersNote: 'Our seed for Gifia is its evidence record {{dlp673}}; it gives no game identifier.',
     similarNote: 'The seed gives no similar-games list; these are the other multi-round games of this app.',
+    sourceNote1: 'quoting a record made by K. C. Murray, Surveyor of Antiquities of Nigeria',
     reading1: 'neighbours of the last hole are its ring neighbours',
     reading2: 'capture A takes only the immediate neighbours',
     reading3: 'capture B is compulsory and takes a whole hole',
@@ -209,6 +213,7 @@ const gabataReadingsAm = {
 
 export const proseAm: Messages<typeof proseEn> = {
   'gabata-adowa': {
+    sourceNote1: 'የዓድዋው ዘገባ፤ ያሉን መነሻዎች ትክክለኛ ገጾቹን ስለማይሰጡ ጽሑፉ በሙሉ ተጠቅሷል',
     description1:
       'ሁለት ተጫዋቾች አሥራ ስምንት ጉድጓዶች ያሉትን ሰሌዳና በዙሪያው ያለውን አንድ መንገድ ይጋራሉ። ባዶ ባልሆነ ጉድጓድ ' +
       'የሚያበቃ መዝራት እንደገና ተነስቶ ይቀጥላል፤ ስለዚህ አንድ ተራ ሰሌዳውን ብዙ ጊዜ ሊዞር ይችላል።',
@@ -228,6 +233,7 @@ export const proseAm: Messages<typeof proseEn> = {
     ...gabataReadingsAm,
   },
   'gabata-aksum': {
+    sourceNote1: 'የአክሱሙ ዘገባ',
     description1:
       'ልክ እንደ ዓድዋው Gabata ይጫወታል፤ አንድ ሕግ ብቻ ይጨመራል። የእያንዳንዱ ተጫዋች በራሱ ረድፍ በስተግራ ያለው ጉድጓድ ' +
       'የእሱ chafa enda ነው፤ ሦስት ወይም ከዚያ ያነሰ ጠጠር እስከያዘ ድረስ ከዚያ መዝራት መጀመር አይችልም፤ ሊጫወተው ' +
@@ -262,6 +268,7 @@ export const proseAm: Messages<typeof proseEn> = {
     },
   },
   abalalae: {
+    sourceNote1: 'ሕጎቹ በገጽ 163፤ የፖርታሉ ማጣቀሻ ገጽ 172 ነው',
     description1:
       'ሁለቱ ተጫዋቾች በተቃራኒ አቅጣጫ በሚሄዱ እባባዊ መንገዶች ይዘራሉ። እያንዳንዱ ዙር ሁለቱም በአንድ ጊዜ በስተግራ ካለው ' +
       'ጉድጓዳቸው በመዝራት ይጀምራል፤ የመጨረሻ ጠጠርን ወደ ባዶ ጉድጓድ ለመጣል የሚደረግ ሩጫ ነው፤ ሩጫውን ያሸነፈ መጀመሪያ ይጫወታል።',
@@ -333,6 +340,7 @@ export const proseAm: Messages<typeof proseEn> = {
       'ባሳተሙት የሰሌዳ ጨዋታዎች ታሪክ ውስጥ አካትተውታል።',
     identifiersNote: 'ለGifia ያለን ምንጭ የማስረጃ መዝገቡ {{dlp673}} ነው፤ የጨዋታ መለያ አይሰጥም።',
     similarNote: 'ምንጩ ተመሳሳይ ጨዋታዎችን አይዘረዝርም፤ እነዚህ የዚህ መተግበሪያ ሌሎች ባለብዙ ዙር ጨዋታዎች ናቸው።',
+    sourceNote1: 'የናይጄሪያ የጥንታዊ ቅርሶች ቀያሽ ኬ. ሲ. ሙሬይ የመዘገበውን በመጥቀስ',
     reading1: 'የመጨረሻው ጉድጓድ ጎረቤቶች በቀለበቱ ላይ ያሉት ጎረቤቶቹ ናቸው',
     reading2: 'መማረክ ሀ የቅርብ ጎረቤቶችን ብቻ ይወስዳል',
     reading3: 'መማረክ ለ ግዴታ ነው፤ ሙሉ ጉድጓድም ይወስዳል',
@@ -375,6 +383,7 @@ const gabataReadingsTi = {
 
 export const proseTi: Messages<typeof proseEn> = {
   'gabata-adowa': {
+    sourceNote1: 'ጸብጻብ ዓድዋ፤ ዘለዉና መበገሲታት ልክዕ ገጻቱ ስለዘይህቡ እቲ ጽሑፍ ብምሉኡ ተጠቒሱ ኣሎ',
     description1:
       'ክልተ ተጻወትቲ ዓሰርተው ሸሞንተ ጉድጓዳት ዘለዎ ሰሌዳን ኣብ ዙርያኡ ዘሎ ሓደ መገድን ይካፈሉ። ኣብ ባዶ ዘይኮነ ጉድጓድ ' +
       'ዝውዳእ ምዝራእ ደጊሙ ተላዒሉ ይቕጽል፤ ስለዚ ሓደ ተራ ነቲ ሰሌዳ ብዙሕ ግዜ ክዞሮ ይኽእል።',
@@ -394,6 +403,7 @@ export const proseTi: Messages<typeof proseEn> = {
     ...gabataReadingsTi,
   },
   'gabata-aksum': {
+    sourceNote1: 'ጸብጻብ ኣክሱም',
     description1:
       'ልክዕ ከም Gabata ዓድዋ ይጽወት፤ ሓደ ሕጊ ጥራይ ይውሰኽ። ኣብ ናይ ነፍሲ ወከፍ ተጻዋቲ መስርዕ ኣብ ጸጋም ዘሎ ጉድጓድ ' +
       'ናቱ chafa enda እዩ፤ ሰለስተ ወይ ካብኡ ዝውሕድ ክሳብ ዝሓዘ ካብኡ ምዝራእ ክጅምር ኣይክእልን፤ እቲ ጥራይ ክጻወቶ ' +
@@ -428,6 +438,7 @@ export const proseTi: Messages<typeof proseEn> = {
     },
   },
   abalalae: {
+    sourceNote1: 'ሕግታት ኣብ ገጽ 163፤ መወከሲ ናይቲ ፖርታል ገጽ 172 እዩ',
     description1:
       'እቶም ክልተ ተጻወትቲ ብተጻራሪ ኣንፈት ኣብ ዝኸዱ ከም ተመን ዝጠውዩ መገድታት ይዘርኡ። ነፍሲ ወከፍ ዙር ክልቲኦም ብሓደ ' +
       'ግዜ ካብቲ ኣብ ጸጋም ዘሎ ጉድጓዶም ብምዝራእ ይጅምር፤ ናይ መወዳእታ እምኒ ናብ ባዶ ጉድጓድ ንምውዳቕ ዝግበር ቅድድም እዩ፤ ' +
@@ -501,6 +512,7 @@ export const proseTi: Messages<typeof proseEn> = {
       'ዘሕተሞ ታሪኽ ጸወታታት ሰሌዳ ኣእትይዎ።',
     identifiersNote: 'ንGifia ዘሎና ምንጪ መዝገብ መርትዖኡ {{dlp673}} እዩ፤ መለለዪ ጸወታ ኣይህብን።',
     similarNote: 'እቲ ምንጪ ተመሳሰልቲ ጸወታታት ኣይዝርዝርን፤ እዚኣቶም ካልኦት ብዙሕ ዙር ዘለዎም ጸወታታት ናይዚ መተግበሪ እዮም።',
+    sourceNote1: 'ናይ ናይጄርያ ቀያሲ ጥንታዊ ቅርስታት ኬ. ሲ. ሙሬይ ዝመዝገቦ ብምጥቃስ',
     reading1: 'ጎረባብቲ ናይቲ መወዳእታ ጉድጓድ ኣብቲ ቀለበት ዘለዉ ጎረባብቱ እዮም',
     reading2: 'ምምራኽ ሀ ነቶም ቀጥታዊ ጎረባብቲ ጥራይ ይወስድ',
     reading3: 'ምምራኽ ለ ግዴታ እዩ፤ ምሉእ ጉድጓድ ድማ ይወስድ',
