@@ -4,10 +4,12 @@
  */
 import { err, ok, type Result } from '../core/errors.js';
 import type { Ruleset } from '../core/game.js';
+import { addEnglishMessages } from '../i18n/derived.js';
 import { gabataAdowa, gabataAksum } from './gabata.js';
 import { gifia } from './gifia.js';
 import { selus } from './selus.js';
 import { abalalae } from './abalalae.js';
+import { englishOf } from './info/english.js';
 // registry-imports (each ruleset module adds its import line above this comment)
 
 const REGISTRY: Ruleset[] = [
@@ -18,6 +20,8 @@ const REGISTRY: Ruleset[] = [
   abalalae,
   // registry-entries (each ruleset module adds its entry above this comment)
 ];
+
+for (const r of REGISTRY) addEnglishMessages(englishOf(r.info), r.info.shipped);
 
 /** Every registered ruleset, in registration order. */
 export const RULESETS: readonly Ruleset[] = REGISTRY;
@@ -34,6 +38,8 @@ export function registerRuleset(ruleset: Ruleset): void {
     if (taken.ok) throw new Error(`ruleset '${ruleset.info.id}': the name '${name}' is taken by '${taken.value.info.id}'`);
   }
   REGISTRY.push(ruleset);
+  // Its English texts (clauses, name), written only in its description, join the message catalogue.
+  addEnglishMessages(englishOf(ruleset.info), ruleset.info.shipped);
 }
 
 /**

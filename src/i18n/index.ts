@@ -13,6 +13,7 @@
  * ```
  */
 import { createInstance } from 'i18next';
+import { DERIVED, LISTENERS } from './derived.js';
 import type { Catalogue, CatalogueMeta, MessageKey, VarsArg } from './catalogue.js';
 import { am } from './locales/am.js';
 import { en } from './locales/en.js';
@@ -20,6 +21,7 @@ import { ti } from './locales/ti.js';
 
 export type { Catalogue, CatalogueMeta, MessageKey, VarsArg, VarsOf } from './catalogue.js';
 export { PLURAL_CATEGORIES, type PluralCategory } from './catalogue.js';
+export { addEnglishMessages, derivedEnglish, eachDerived } from './derived.js';
 
 /** The languages of the app, each named in its own language and script (for the language switch). */
 export const LANGUAGES = [
@@ -82,6 +84,19 @@ export const SAME_IN_EVERY_LANGUAGE: readonly string[] = [
 ];
 
 const CODES: ReadonlySet<string> = new Set(LANGUAGES.map((l) => l.code));
+
+/** A message of a catalogue by dotted key, if that catalogue writes it. */
+function messageIn(catalogue: unknown, key: string): string | undefined {
+  let at: unknown = catalogue;
+  for (const part of key.split('.')) at = typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[part] : undefined;
+  return typeof at === 'string' ? at : undefined;
+}
+
+/** The English messages made from data that a language has no translation of (the About page marks them untranslated). */
+export function untranslatedKeys(lang: Lang): string[] {
+  if (lang === DEFAULT_LANG) return [];
+  return [...DERIVED.keys()].filter((key) => messageIn(CATALOGUES[lang], key) === undefined);
+}
 
 /** The language a tag names ('am-ET' -> 'am', 'TI' -> 'ti'), if we have it. */
 export function supportedLanguage(tag: string | null | undefined): Lang | undefined {
@@ -183,7 +198,10 @@ export function createI18n(lang: Lang): I18n {
     lng: lang,
     fallbackLng: DEFAULT_LANG,
     supportedLngs: LANGUAGES.map((l) => l.code),
-    resources: Object.fromEntries(LANGUAGES.map((l) => [l.code, { translation: CATALOGUES[l.code] }])),
+    // English is copied: the messages made from data are added to the copy, never to en.ts's object.
+    resources: Object.fromEntries(
+      LANGUAGES.map((l) => [l.code, { translation: l.code === DEFAULT_LANG ? structuredClone(CATALOGUES.en) : CATALOGUES[l.code] }]),
+    ),
     initAsync: false,
     nsSeparator: false,
     keySeparator: '.',
@@ -192,6 +210,12 @@ export function createI18n(lang: Lang): I18n {
     // The app puts text into the page as text (textContent), never as HTML: nothing to escape.
     interpolation: { escapeValue: false },
   });
+  // The English made from data, under what en.ts writes: now and as rulesets are registered later.
+  const addDerived = (key: string, text: string): void => {
+    if (!instance.exists(key, { lng: DEFAULT_LANG })) instance.addResource(DEFAULT_LANG, 'translation', key, text);
+  };
+  for (const [key, m] of DERIVED) addDerived(key, m.text);
+  LISTENERS.add(addDerived);
   const plural = new Intl.PluralRules(lang);
   const numbers = new Map<string, Intl.NumberFormat>();
   const translate = (key: string, vars?: Readonly<Record<string, string | number>>): string =>

@@ -16,7 +16,9 @@ export const ABALALAE_CLAUSES: readonly RuleClause[] = [
   },
   {
     id: 'ABA-03',
-    text: 'Each player sows along his own serpentine: his row to the right, the whole centre row back, the far row forward; the two tracks run opposite ways.',
+    text:
+      'Each player sows along his own serpentine: his row to the right, the whole centre row back, the far ' +
+      'row forward; the two tracks run opposite ways.',
     short: 'Each player sows along his own serpentine track; the two go opposite ways.',
     keywords: [/track/i],
   },

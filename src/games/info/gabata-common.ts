@@ -43,13 +43,17 @@ export const ADOWA_CLAUSES: readonly RuleClause[] = [
   },
   {
     id: 'ADW-03',
-    text: 'Each player owns the row in front of him and the three central holes on his right; those of his holes that are not wegues are his ordinary holes.',
+    text:
+      'Each player owns the row in front of him and the three central holes on his right; those of his ' +
+      'holes that are not wegues are his ordinary holes.',
     short: 'Each player owns his near row and the right half of the centre row; those of them that are not wegues are his ordinary holes.',
     keywords: [/own/i, /ordinary/i],
   },
   {
     id: 'ADW-04',
-    text: 'Both players sow round the same circuit: along the own row to the right, back along the own central half, across the far row and back through the other central half.',
+    text:
+      'Both players sow round the same circuit: along the own row to the right, back along the own central ' +
+      'half, across the far row and back through the other central half.',
     short: 'Every lap goes round one shared circuit, the same way for both players.',
     keywords: [/circuit|track|cycle/i, /same/i],
   },

@@ -22,7 +22,9 @@ export const SELUS_CLAUSES: readonly RuleClause[] = [
   },
   {
     id: 'SEL-04',
-    text: 'The opening is a race: both sow at once, relaying, each until his final counter drops into an empty hole; whoever gets there first opens the main phase.',
+    text:
+      'The opening is a race: both sow at once, relaying, each until his final counter drops into an empty ' +
+      'hole; whoever gets there first opens the main phase.',
     short: 'The game opens with a race: both players sow at once; the first whose last counter reaches an empty hole starts the game.',
     keywords: [/race/i, /same time|at once/i, /empty/i],
   },
@@ -46,9 +48,14 @@ export const SELUS_CLAUSES: readonly RuleClause[] = [
   },
   {
     id: 'SEL-08',
-    text: 'Where to start: a hole with more than three if you have one; otherwise a two-hole closest to the opponent when your other holes hold only twos and threes; your three leftmost holes come last, fewest counters first.',
+    text:
+      'Where to start: a hole with more than three if you have one; otherwise a two-hole closest to the ' +
+      'opponent when your other holes hold only twos and threes; your three leftmost holes come last, ' +
+      'fewest counters first.',
     short:
-      'Starting holes are restricted: a hole of more than three first; else, if your other holes hold only twos and threes, the hole of two closest to the opponent; the three leftmost holes only when the others are empty, fewest counters first.',
+      'Starting holes are restricted: a hole of more than three first; else, if your other holes hold only ' +
+      'twos and threes, the hole of two closest to the opponent; the three leftmost holes only when the ' +
+      'others are empty, fewest counters first.',
     keywords: [/more than (3|three)/i, /closest|nearest/i, /leftmost/i, /2-hole|two-hole|hole of two|hole with two/i],
   },
   {
@@ -85,7 +92,8 @@ export const SELUS_CLAUSES: readonly RuleClause[] = [
     id: 'SEL-14',
     text: 'Later nedfs: the last two counters go into two threes in a row; the first becomes your nedf and you sow on from the second.',
     short:
-      "Later nedfs: with two in hand, drop into an opponent's three and the three after it; the first becomes your nedf and you sow on from the second.",
+      "Later nedfs: with two in hand, drop into an opponent's three and the three after it; the first " +
+      'becomes your nedf and you sow on from the second.',
     keywords: [/later nedfs/i, /two/i],
   },
   { id: 'SEL-15', text: 'At most one nedf per lap.', short: 'At most one nedf is made per lap.', keywords: [/one nedf/i, /lap/i] },
@@ -105,7 +113,8 @@ export const SELUS_CLAUSES: readonly RuleClause[] = [
     id: 'SEL-18',
     text: 'The game ends when the player to move cannot start a sowing, or concedes; by default the one who concedes loses.',
     short:
-      'The game ends when the player to move cannot start, or concedes that he can make no more nedfs; by default the one who concedes loses.',
+      'The game ends when the player to move cannot start, or concedes that he can make no more nedfs; by ' +
+      'default the one who concedes loses.',
     keywords: [/conced/i, /start/i, /los/i],
   },
   {
