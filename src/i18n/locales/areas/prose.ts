@@ -2,15 +2,16 @@
  * The `prose` messages: our own words about each game on its catalogue page (description,
  * history, notes, the reconstructed readings of its ruleset, our summaries of its evidence
  * records), by ruleset id, in every language. English is the source and says word for word what
- * src/catalogue/entries.ts and each ruleset's `info.reconstructions` say (test/i18n.test.ts checks
- * it); the English page reads those, a translated page these. Amharic and Tigrinya are drafts
+ * src/catalogue/entries.ts says (test/i18n.test.ts checks it); the English of the readings is made
+ * from each ruleset's `info.reconstructions` and not written here. The English page reads those,
+ * a translated page these. Amharic and Tigrinya are drafts
  * (docs/translating.md). `{{dlp665}}`, `{{sel08}}`, ...: identifiers kept in Latin letters in
  * every language (PROSE_TERMS in src/web/catalogue/text.ts). Personal and place names are
  * written in Ge'ez script in the translations.
  */
 import type { Messages } from '../../catalogue.js';
 
-export const proseEn = {
+const proseBase = {
   'gabata-adowa': {
     description1:
       'Two players share a board of eighteen holes and one circuit round it. A sowing that ends in an ' +
@@ -33,14 +34,6 @@ export const proseEn = {
     evidenceNote:
       'The portal keeps the Adowa account as evidence {{dlp664}}, whose rules text matches that of ' +
       '{{dlp665}} (see Gabata (Aksum)); its other fields are not in our seeds.',
-    reading1: 'The capture gate closes the first turn of each round.',
-    reading2: 'Sowing again after a wegue is compulsory when possible.',
-    reading3: "Surplus holes change hands in the loser's sowing order.",
-    reading4: 'Later rounds are started alternately.',
-    reading5: "Taking from an opponent's wegue ends the turn.",
-    reading6: 'A player with no legal start passes.',
-    reading7: 'Three players: turn order, tally and hole transfer extrapolated from the two-player rules.',
-    reading8: 'Perpetual relays are illegal; repetition or a turn cap ends a round.',
   },
   'gabata-aksum': {
     description1:
@@ -59,16 +52,6 @@ export const proseEn = {
     identifiersNote:
       'Our seeds give no portal or BoardGameGeek identifier for the Aksum game itself, only its evidence ' + 'record {{dlp665}}.',
     similarNote: 'The seeds give no similar-games list for this game; these are the rulesets of this app on the same ' + 'board.',
-    reading1: 'The capture gate closes the first turn of each round.',
-    reading2: 'Sowing again after a wegue is compulsory when possible.',
-    reading3: "Surplus holes change hands in the loser's sowing order.",
-    reading4: 'Later rounds are started alternately.',
-    reading5: "Taking from an opponent's wegue ends the turn.",
-    reading6: 'A player with no legal start passes.',
-    reading7: 'Three players: turn order, tally and hole transfer extrapolated from the two-player rules.',
-    reading8: 'Perpetual relays are illegal; repetition or a turn cap ends a round.',
-    reading9: 'The chafa enda restricts only the choice of a starting hole.',
-    reading10: 'The chafa enda stays at holes 0 and 17.',
     'DLP-Evidence-665': {
       rules:
         'Eighteen holes in three rows, three counters each; a player owns his near row and the right half of ' +
@@ -105,18 +88,6 @@ export const proseEn = {
       'Gabata.',
     history2: "Ludii's encoding plays only one round; this app plays the whole match with the redistribution " + 'between rounds.',
     evidenceNote: 'The portal counts one piece of evidence for this game; its fields are not in our seeds.',
-    reading1: 'The simultaneous race is played in lock-step, one counter per player per tick (SPEC §7).',
-    reading2: 'Within a tick the players drop in alternating priority.',
-    reading3: 'A dead heat (both racers finishing in the same tick, as always from the standard start) is settled ' + 'by a seeded coin.',
-    reading4: 'The race loser finishes his own sowing.',
-    reading5: 'A race that repeats forever is decided by a seeded coin.',
-    reading6: 'No captures are made in the race.',
-    reading7: "A main-phase turn may start from any own hole (the leftmost-hole rule is read as the race's only).",
-    reading8: 'The round end is tested at the end of each turn (and after the race), not after every lap.',
-    reading9: "Winnings set aside count in later redistributions (Ludii's Rab'e model).",
-    reading10: 'Every round opens with a race again.',
-    reading11: 'A long lap sows into its own origin hole.',
-    reading12: 'Perpetual sowings are illegal; repeated or overlong rounds end with each player taking his own ' + 'holes.',
   },
   selus: {
     description1:
@@ -136,20 +107,6 @@ export const proseEn = {
       'any other here; each can be switched in the new-game screen.',
     similarNote: 'Our copy of the portal page lists a tenth similar game whose name is cut off after its first letter ' + '("I").',
     evidenceNote: 'The portal counts one piece of evidence for this game; its fields are not in our seeds.',
-    reading1: 'the race start is a secret choice legal under {{sel08}}',
-    reading2: 'a dead heat in the race (both finishing in the same tick) is settled by a seeded coin',
-    reading3: 'the skip rule applies in the race; no nedfs are made in it',
-    reading4: "the simple nedf is each player's own first nedf",
-    reading5: 'later nedfs by the last two counters of a lap; one nedf a lap ({{sel15}})',
-    reading6: "a nedf may be made in any of the opponent's ordinary holes",
-    reading7: "the second hole of the two-counter method may be either player's",
-    reading8: "every nedf's guardian blocks the owner's opponent",
-    reading9: 'a lap ending in a nedf ends the turn (nedf counters are never sown)',
-    reading10: 'the skip rule looks at live counts, counter by counter',
-    reading11: 'the order of the starting-hole priorities',
-    reading12: 'nedfs plus own holes are scored; more wins',
-    reading13: 'concession is an explicit move by which the conceding player loses the game',
-    reading14: 'guards against perpetual sowing and endless games',
   },
   gifia: {
     description1:
@@ -166,16 +123,6 @@ export const proseEn = {
       'account in his 1951 history of board games.',
     identifiersNote: 'Our seed for Gifia is its evidence record {{dlp673}}; it gives no game identifier.',
     similarNote: 'The seed gives no similar-games list; these are the other multi-round games of this app.',
-    reading1: 'neighbours of the last hole are its ring neighbours',
-    reading2: 'capture A takes only the immediate neighbours',
-    reading3: 'capture B is compulsory and takes a whole hole',
-    reading4: '"only a few beans" for the voluntary pass means at most 3',
-    reading5: 'a player unable to fill one hole with six loses the match',
-    reading6: 'player 1 moves first',
-    reading7: 'the round starter alternates',
-    reading8: 'a lap of 8+ beans sows into its origin hole',
-    reading9: 'refilled holes: nearest row first, from the left (1: 0,1,4,5; 2: 7,6,3,2)',
-    reading10: 'two consecutive passes end the round (guard)',
     'DLP-Evidence-673': {
       rules:
         'Two rows of four holes and a store at each end, six beans to a hole; each player owns the left-hand ' +
@@ -194,6 +141,15 @@ export const proseEn = {
     },
   },
 } as const;
+
+/**
+ * A game's `prose` with the readings of its ruleset (`reading1`, ...): their English is made from
+ * the ruleset's `info.reconstructions` as the ruleset is registered (src/games/info/english.ts),
+ * written only there; a translation writes them here.
+ */
+type WithReadings<T> = { readonly [K in keyof T]: T[K] & { readonly [reading: `reading${number}`]: string } };
+
+export const proseEn: WithReadings<typeof proseBase> = proseBase;
 
 /** The readings Gabata of Adowa and of Aksum share (Amharic). */
 const gabataReadingsAm = {
