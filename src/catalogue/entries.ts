@@ -7,11 +7,13 @@
  * as ours (`basis`). `validateCatalogue` (validate.ts) checks all of it at build and test time.
  */
 import type { RulesetInfo } from '../core/game.js';
+import { addEnglishMessages } from '../i18n/derived.js';
 import { ABALALAE_INFO } from '../games/info/abalalae.js';
 import { ADOWA_INFO } from '../games/info/gabata-adowa.js';
 import { AKSUM_INFO } from '../games/info/gabata-aksum.js';
 import { GIFIA_INFO } from '../games/info/gifia.js';
 import { SELUS_INFO } from '../games/info/selus.js';
+import { catalogueEnglish } from './english.js';
 import type { CatalogueEntry, CatalogueSource, Clause, Place, SimilarGame } from './types.js';
 
 /** The rules of a game, clause by clause: the texts its ruleset's description holds (written there only). */
@@ -317,3 +319,6 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     clauses: clausesOf(GIFIA_INFO),
   },
 ];
+
+// Our words about each game are written above only: the English `prose.*` messages are made from them.
+addEnglishMessages(catalogueEnglish(CATALOGUE), true);
