@@ -21,6 +21,9 @@ import { run } from '../src/cli/catalogue.js';
 import { RULESETS } from '../packages/engine/src/games/index.js';
 import { extractFacts, fixtureFacts, seedFacts, seedTexts, seedsDir } from './helpers/seed-facts.js';
 
+/** The rulesets the catalogue covers: the shipped ones (a fixture such as Kalah has no entry, source or figures). */
+const SHIPPED = RULESETS.filter((r) => r.info.shipped);
+
 const FACTS = seedFacts();
 const facts = (prefix: string) => {
   const f = FACTS[prefix];
@@ -35,8 +38,8 @@ const entry = (id: string): CatalogueEntry => {
 };
 
 describe('completeness', () => {
-  it('every registered ruleset has a complete catalogue entry', () => {
-    expect(RULESETS.length).toBeGreaterThanOrEqual(5);
+  it('every shipped ruleset has a complete catalogue entry', () => {
+    expect(SHIPPED.length).toBeGreaterThanOrEqual(5);
     expect(catalogueProblems(CATALOGUE, RULESETS)).toEqual([]);
     expect(validateCatalogue(CATALOGUE, RULESETS).ok).toBe(true);
   });
@@ -226,15 +229,15 @@ describe('concepts computed from the definitions', () => {
     });
   }
 
-  it('the shipped concepts and figures cover every registered ruleset and agree with a fresh computation', () => {
+  it('the shipped concepts and figures cover every shipped ruleset and agree with a fresh computation', () => {
     const file = loadFigures();
     expect(
       figuresProblems(
         file,
-        RULESETS.map((r) => r.info.id),
+        SHIPPED.map((r) => r.info.id),
       ),
     ).toEqual([]);
-    for (const r of RULESETS) {
+    for (const r of SHIPPED) {
       const shipped = file.concepts[r.info.id]!;
       const fresh = computeConcepts(r, { games: shipped.basis.games, seed: shipped.basis.seed });
       const { basis: _a, ...s } = shipped;
@@ -260,7 +263,7 @@ describe('measured figures', () => {
 
   it('a figures file missing a ruleset, its date or its options fails the check', () => {
     const file = loadFigures();
-    const ids = RULESETS.map((r) => r.info.id);
+    const ids = SHIPPED.map((r) => r.info.id);
     expect(figuresProblems({ ...file, figures: file.figures.slice(1) }, ids).length).toBeGreaterThan(0);
     const f0 = file.figures[0]!;
     expect(figuresProblems({ ...file, figures: [{ ...f0, date: '' }, ...file.figures.slice(1)] }, ids)).toContain(
@@ -294,7 +297,7 @@ describe('gabata catalogue', () => {
       process.stderr.write = ewrite;
     }
     const json = JSON.parse(out.find((s) => s.trimStart().startsWith('['))!) as { id: string; entry: unknown; figures: unknown }[];
-    expect(json.map((x) => x.id)).toEqual(RULESETS.map((r) => r.info.id));
+    expect(json.map((x) => x.id)).toEqual(SHIPPED.map((r) => r.info.id));
     expect(json.every((x) => x.entry && x.figures)).toBe(true);
   });
 });

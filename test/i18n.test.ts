@@ -26,6 +26,7 @@ import {
   CATALOGUES,
   chooseLanguage,
   createI18n,
+  derivedEnglish,
   KEPT_TERMS,
   LANGUAGE_STORAGE_KEY,
   LANGUAGES,
@@ -35,6 +36,7 @@ import {
   rememberLanguage,
   SAME_IN_EVERY_LANGUAGE,
   supportedLanguage,
+  untranslatedKeys,
   type Lang,
 } from '../src/i18n/index.js';
 import { en } from '../src/i18n/locales/en.js';
@@ -90,10 +92,14 @@ function varsByKey(messages: Map<string, string>): Map<string, string[]> {
   return new Map([...out].map(([k, s]) => [k, [...s].sort()]));
 }
 
-const FLAT: Record<Lang, Map<string, string>> = Object.fromEntries(CODES.map((c) => [c, flatten(CATALOGUES[c])])) as Record<
-  Lang,
-  Map<string, string>
->;
+/**
+ * Every message of each language by dotted key. English is en.ts and the English made from data
+ * that every translation must have (the shipped rulesets' clauses and names, written in their
+ * descriptions); a ruleset that is not shipped may land in English only (see below).
+ */
+const FLAT: Record<Lang, Map<string, string>> = Object.fromEntries(
+  CODES.map((c) => [c, c === 'en' ? new Map([...derivedEnglish('shipped'), ...flatten(CATALOGUES.en)]) : flatten(CATALOGUES[c])]),
+) as Record<Lang, Map<string, string>>;
 
 describe('i18n: every language has every message', () => {
   it.each(TRANSLATIONS)('%s has every key of en, and no key en lacks', (lang) => {
@@ -135,6 +141,15 @@ describe('i18n: every language has every message', () => {
   it.each(TRANSLATIONS)('%s: the text is in Ge’ez script', (lang) => {
     const ethiopic = [...FLAT[lang]].filter(([k]) => !SAME_IN_EVERY_LANGUAGE.includes(k)).filter(([, v]) => /[\u1200-\u139f]/.test(v));
     expect(ethiopic.length).toBe(FLAT[lang].size - SAME_IN_EVERY_LANGUAGE.length);
+  });
+
+  it.each(TRANSLATIONS)('%s: only the texts of rulesets that are not shipped are untranslated, and they fall back to English', (lang) => {
+    const notShipped = [...derivedEnglish('all').keys()].filter((k) => !derivedEnglish('shipped').has(k));
+    expect(untranslatedKeys(lang).sort()).toEqual(notShipped.filter((k) => !FLAT[lang].has(k)).sort());
+    expect(untranslatedKeys(lang).filter((k) => derivedEnglish('shipped').has(k))).toEqual([]);
+    const i18n = createI18n(lang);
+    for (const k of untranslatedKeys(lang)) expect(i18n.lookup(k), k).toBe(derivedEnglish('all').get(k));
+    expect(untranslatedKeys('en')).toEqual([]);
   });
 
   it('each translation says whether native speakers have reviewed it', () => {
@@ -395,7 +410,12 @@ describe('i18n: the app’s words in Node are the English catalogue’s, every v
 
   it('the names of the levels and every rule clause', () => {
     for (const [level, text] of Object.entries(LEVEL_NAMES)) expect(tr(`level.${level}`, {})).toBe(text);
-    expect(Object.keys(en.clause).sort()).toEqual(Object.keys(CLAUSES).sort());
+    const ids = [
+      ...Object.keys(en.clause),
+      ...[...derivedEnglish('all').keys()].filter((k) => k.startsWith('clause.')).map((k) => k.slice(7)),
+    ];
+    expect(ids.sort()).toEqual(Object.keys(CLAUSES).sort());
+    expect(RULESETS.flatMap((r) => r.info.clauses.map((c) => c.id)).filter((id) => CLAUSES[id] === undefined)).toEqual([]);
     for (const [id, text] of Object.entries(CLAUSES)) expect(tr(`clause.${id}`, {}), id).toBe(text);
   });
 
@@ -444,9 +464,11 @@ describe('i18n: our own words about each game (prose.*) follow the catalogue and
     expect(wrong).toEqual([]);
   });
 
-  it('no message is left for a text that is gone', () => {
-    const keys = [...flatten(en.prose).keys()];
+  it('no message is left for a text that is gone: every English prose message is made from a text, none written in en.ts', () => {
+    expect([...flatten(en.prose).keys()]).toEqual([]);
+    const keys = [...derivedEnglish('all').keys()].filter((k) => k.startsWith('prose.')).map((k) => k.slice('prose.'.length));
     expect(keys.filter((k) => !texts.has(k)).sort()).toEqual([]);
+    expect([...texts.keys()].filter((k) => !keys.includes(k)).sort()).toEqual([]);
   });
 });
 
@@ -515,7 +537,9 @@ describe('i18n: the word tables of the app (src/i18n/web-words.ts)', () => {
     visit(webWords(i18n), 'T');
     visit(catalogueWords(i18n), 'CT');
     visit(levelNames(i18n), 'LEVEL_NAMES');
-    visit(clauseTexts(i18n), 'CLAUSES');
+    // A ruleset that is not shipped speaks English here (its clauses are untranslated, marked so on the About page).
+    const untranslated = new Set(untranslatedKeys(lang));
+    visit(Object.fromEntries(Object.entries(clauseTexts(i18n)).filter(([id]) => !untranslated.has(`clause.${id}`))), 'CLAUSES');
     visit(captureWords(i18n), 'CAPTURE_WORDS');
     // The app's name is Gabata in every language.
     expect(bad).toEqual(['T.appTitle: Gabata']);

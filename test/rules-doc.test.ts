@@ -23,7 +23,8 @@ interface Generator {
 }
 
 const gen = (await import(pathToFileURL(join(root, 'scripts', 'gen-rules-doc.mjs')).href)) as Generator;
-const rendered = gen.renderRulesDoc({ rulesets: RULESETS, catalogue: CATALOGUE }, root);
+// The reference is that of the shipped rulesets (a fixture such as Kalah has its clauses in its description only).
+const rendered = gen.renderRulesDoc({ rulesets: RULESETS.filter((r) => r.info.shipped), catalogue: CATALOGUE }, root);
 const committed = readFileSync(join(root, gen.DOC_PATH), 'utf8');
 
 describe('docs/rules.md, the rules reference', () => {

@@ -287,8 +287,9 @@ describe('server API', () => {
     expect((await request(server.url, 'GET', '/api/games?limit=100')).body.games.length).toBe(before);
   });
 
-  it('plays the opening of every registered ruleset through the API (joint moves at a race)', async () => {
-    for (const rs of RULESETS) {
+  it('plays the opening of every shipped ruleset through the API (joint moves at a race)', async () => {
+    // The server runs the built program, which registers the shipped rulesets only.
+    for (const rs of RULESETS.filter((r) => r.info.shipped)) {
       const { id, game } = await create(rs.info.id, 17);
       const s = game.newState(17);
       for (let ply = 0; ply < 3; ply++) {

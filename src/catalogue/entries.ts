@@ -1,11 +1,18 @@
 /**
  * The catalogue data: one entry per ruleset. Identifiers, coordinates, dates, confidences and
  * sources are facts copied from the seed pages (/work/shared/seeds, the Ludii portal); every
- * description, history, rules paraphrase and clause text is written in our own words. Where a
+ * description, history and rules paraphrase is written in our own words; the clauses are those of
+ * each ruleset's description (src/games/info), where their texts are written. Where a
  * seed gives no value the entry says so (`identifiersNote`, `evidenceNote`) or marks the value
  * as ours (`basis`). `validateCatalogue` (validate.ts) checks all of it at build and test time.
  */
-import type { CatalogueEntry, CatalogueSource, Place, SimilarGame } from './types.js';
+import { addEnglishMessages, type RulesetInfo } from '@gabata/engine/core';
+import { ABALALAE_INFO, ADOWA_INFO, AKSUM_INFO, GIFIA_INFO, SELUS_INFO } from '@gabata/engine/games';
+import { catalogueEnglish } from './english.js';
+import type { CatalogueEntry, CatalogueSource, Clause, Place, SimilarGame } from './types.js';
+
+/** The rules of a game, clause by clause: the texts its ruleset's description holds (written there only). */
+const clausesOf = (info: RulesetInfo): readonly Clause[] => info.clauses.map(({ id, text }) => ({ id, text }));
 
 const PANKHURST_PUBLISHED = 'Ethiopia Observer 14(3): 154-206';
 const PANKHURST_TITLE = 'Gabata and Related Board Games of Ethiopia and the Horn of Africa';
@@ -70,61 +77,6 @@ const GABATA_SIMILAR: readonly SimilarGame[] = [
   { name: "Abalala'e", basis: 'ours', rulesetId: 'abalalae' },
 ];
 
-const GABATA_CLAUSES = [
-  { id: 'ADW-01', text: 'The board has three rows of six holes and no stores.' },
-  { id: 'ADW-02', text: 'Every hole starts with three counters, 54 in all.' },
-  {
-    id: 'ADW-03',
-    text:
-      'Each player owns the row in front of him and the three central holes on his right; those of his holes that ' +
-      'are not wegues are his ordinary holes.',
-  },
-  {
-    id: 'ADW-04',
-    text:
-      'Both players sow round the same circuit: along the own row to the right, back along the own central half, ' +
-      'across the far row and back through the other central half.',
-  },
-  { id: 'ADW-05', text: 'A sowing drops one counter in each hole it passes, whoever owns it, wegues included.' },
-  { id: 'ADW-06', text: 'Player 1 makes the first turn unless chosen otherwise (the source does not say).' },
-  { id: 'ADW-07', text: 'A turn starts by lifting all the counters of one of your ordinary holes.' },
-  { id: 'ADW-08', text: 'If the last counter lands in an occupied ordinary hole, its counters are lifted and sown on.' },
-  { id: 'ADW-09', text: 'If the last counter lands in an empty hole, the turn is over.' },
-  { id: 'ADW-10', text: "If the last counter makes an opponent's hole go from three to four, that hole becomes your wegue." },
-  {
-    id: 'ADW-11',
-    text: 'No wegue can be made while the opening setup is still untouched; by default, not during the first turn of a round.',
-  },
-  { id: 'ADW-12', text: "A wegue stays its maker's for the round; nobody sows from it, and what falls in is his at the round's end." },
-  { id: 'ADW-13', text: 'Having made a wegue, you sow again from any of your ordinary holes.' },
-  { id: 'ADW-14', text: "Ending in the opponent's wegue takes the last counter and one more from it; the turn ends." },
-  { id: 'ADW-15', text: 'Ending in your own wegue simply ends the turn.' },
-  { id: 'ADW-16', text: 'A player with nothing to sow passes.' },
-  { id: 'ADW-17', text: 'The round ends when every counter left on the board lies in a wegue.' },
-  { id: 'ADW-18', text: 'Each player counts his hand and his wegues; the two totals make 54.' },
-  {
-    id: 'ADW-19',
-    text: 'Every three counters buy a hole for the next round; two left over buy one more, the opponent supplying the missing counter.',
-  },
-  { id: 'ADW-20', text: "The richer player takes his extra holes from the opponent's left, in the opponent's sowing order." },
-  {
-    id: 'ADW-21',
-    text: 'The next round starts with three counters in every hole, the new owners, no wegues; the starter alternates by default.',
-  },
-  { id: 'ADW-22', text: 'Whoever ends up owning all 18 holes wins the match.' },
-  { id: 'ADW-23', text: 'Optional (from Ludii, not the source): a player down to one hole keeps one counter when it is captured.' },
-];
-
-const THREE_PLAYER_CLAUSES = [
-  { id: 'AKS-3P-01', text: 'Three players: one holds the whole near row, the other two each hold a block of two rows by three columns.' },
-  { id: 'AKS-3P-02', text: "The circuit is unchanged; each player's holes lie in one stretch of it." },
-  { id: 'AKS-3P-03', text: 'Turns pass round in circuit order.' },
-  { id: 'AKS-3P-04', text: "An opponent's hole is a hole of either other player." },
-  { id: 'AKS-3P-05', text: 'Holes are shared out by threes; the pooled remainders give extra holes by a fixed order.' },
-  { id: 'AKS-3P-06', text: "At Aksum each player's chafa enda is the first hole of his stretch." },
-  { id: 'AKS-3P-07', text: 'A player left with no holes is out; the last one owning every hole wins.' },
-];
-
 /** The catalogue, one entry per ruleset id. */
 export const CATALOGUE: readonly CatalogueEntry[] = [
   {
@@ -163,7 +115,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
       'The portal keeps the Adowa account as evidence DLP.Evidence.664, whose rules text matches that of ' +
       'DLP.Evidence.665 (see Gabata (Aksum)); its other fields are not in our seeds.',
     places: [ADWA],
-    clauses: [...GABATA_CLAUSES, ...THREE_PLAYER_CLAUSES.filter((c) => c.id !== 'AKS-3P-06')],
+    clauses: clausesOf(ADOWA_INFO),
   },
   {
     rulesetId: 'gabata-aksum',
@@ -221,16 +173,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
       },
     ],
     places: [],
-    clauses: [
-      { id: 'AKS-01', text: 'Everything of Gabata (Adowa) applies, plus what follows.' },
-      { id: 'AKS-02', text: "Each player's chafa enda is the leftmost hole of his own row (hole 0 for player 1, hole 17 for player 2)." },
-      { id: 'AKS-03', text: 'You may not start a sowing from your chafa enda unless it holds more than three counters.' },
-      { id: 'AKS-04', text: 'Unless it is the only one of your ordinary holes with counters.' },
-      { id: 'AKS-05', text: 'Only the choice of a starting hole is restricted; relays lift the chafa enda as usual.' },
-      { id: 'AKS-06', text: 'The chafa enda stays where it is; once it has changed hands nobody is restricted there.' },
-      { id: 'AKS-07', text: 'The point of the rule is to leave that hole open to capture by the opponent.' },
-      ...THREE_PLAYER_CLAUSES,
-    ],
+    clauses: clausesOf(AKSUM_INFO),
   },
   {
     rulesetId: 'abalalae',
@@ -276,36 +219,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     evidence: [],
     evidenceNote: 'The portal counts one piece of evidence for this game; its fields are not in our seeds.',
     places: [ERITREAN_HIGHLANDS],
-    clauses: [
-      { id: 'ABA-01', text: 'Three rows of six holes, no stores; each player owns his near row and the central half on his right.' },
-      { id: 'ABA-02', text: 'Three counters in every hole.' },
-      {
-        id: 'ABA-03',
-        text:
-          'Each player sows along his own serpentine: his row to the right, the whole centre row back, the far row ' +
-          'forward; the two tracks run opposite ways.',
-      },
-      { id: 'ABA-04', text: 'A round opens with a race: both players at once lift their leftmost hole and sow.' },
-      { id: 'ABA-05', text: 'In the race a lap ending in an occupied hole goes on; the first to end in an empty hole wins the race.' },
-      { id: 'ABA-06', text: 'Here the race is played counter by counter in step, and the loser completes his own sowing.' },
-      { id: 'ABA-07', text: 'Nothing is captured during the race.' },
-      { id: 'ABA-08', text: 'Then turns alternate, the race winner first.' },
-      { id: 'ABA-09', text: 'A turn may start from any of your holes with counters.' },
-      { id: 'ABA-10', text: 'A lap ending in an occupied hole is lifted and sown on.' },
-      { id: 'ABA-11', text: 'A lap ending in an empty hole of the opponent ends the turn.' },
-      {
-        id: 'ABA-12',
-        text: "A lap ending in an empty hole of yours captures the opponent's holes facing it: two on your left half, one on your right.",
-      },
-      { id: 'ABA-13', text: 'After a capture the capturing counter moves on one hole and is treated as a new last counter.' },
-      { id: 'ABA-14', text: 'If nothing faces the empty own hole, the turn ends.' },
-      { id: 'ABA-15', text: 'When a player has no counters left at the end of a turn, the round ends and the other takes what remains.' },
-      { id: 'ABA-16', text: 'The poorer player lays out all his counters, three per hole along his track; the last hole may get fewer.' },
-      { id: 'ABA-17', text: 'The richer player fills as many holes with three and keeps the rest aside as winnings.' },
-      { id: 'ABA-18', text: 'Winnings set aside still count at the next redistribution.' },
-      { id: 'ABA-19', text: 'Every new round opens with a race again.' },
-      { id: 'ABA-20', text: 'The match ends when one player holds all 54 counters.' },
-    ],
+    clauses: clausesOf(ABALALAE_INFO),
   },
   {
     rulesetId: 'selus',
@@ -343,44 +257,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     evidence: [],
     evidenceNote: 'The portal counts one piece of evidence for this game; its fields are not in our seeds.',
     places: [],
-    clauses: [
-      { id: 'SEL-01', text: 'Three rows of six holes, three counters each, no stores.' },
-      { id: 'SEL-02', text: 'Each player owns his near row and the central half on his right; holes that are not nedfs are ordinary.' },
-      { id: 'SEL-03', text: 'Both players sow round the Gabata circuit.' },
-      {
-        id: 'SEL-04',
-        text:
-          'The opening is a race: both sow at once, relaying, each until his final counter drops into an empty hole; ' +
-          'whoever gets there first opens the main phase.',
-      },
-      { id: 'SEL-05', text: 'Each player secretly picks a legal starting hole for the race.' },
-      { id: 'SEL-06', text: 'In the race the skip rule holds but no nedf is made.' },
-      { id: 'SEL-07', text: 'Then turns alternate with relay sowing; a lap ending in an empty hole ends the turn.' },
-      {
-        id: 'SEL-08',
-        text:
-          'Where to start: a hole with more than three if you have one; otherwise a two-hole closest to the opponent ' +
-          'when your other holes hold only twos and threes; your three leftmost holes come last, fewest counters first.',
-      },
-      { id: 'SEL-09', text: 'A nedf is never sown from.' },
-      { id: 'SEL-10', text: 'Counters are dropped one per hole round the circuit, nedfs included.' },
-      { id: 'SEL-11', text: "An opponent's ordinary hole holding exactly three is passed over." },
-      { id: 'SEL-12', text: 'Your first nedf: a last counter dropped into such a hole makes it yours, and the turn ends.' },
-      { id: 'SEL-13', text: 'A lap ending in any nedf ends the turn.' },
-      {
-        id: 'SEL-14',
-        text: 'Later nedfs: the last two counters go into two threes in a row; the first becomes your nedf and you sow on from the second.',
-      },
-      { id: 'SEL-15', text: 'At most one nedf per lap.' },
-      { id: 'SEL-16', text: "While the hole after a player's nedf holds three, his opponent cannot make a nedf." },
-      { id: 'SEL-17', text: "Nedfs and their counters stay their owner's." },
-      {
-        id: 'SEL-18',
-        text: 'The game ends when the player to move cannot start a sowing, or concedes; by default the one who concedes loses.',
-      },
-      { id: 'SEL-19', text: 'By default each scores his nedfs plus his own holes; more wins.' },
-      { id: 'SEL-20', text: 'There is a single round.' },
-    ],
+    clauses: clausesOf(SELUS_INFO),
   },
   {
     rulesetId: 'gifia',
@@ -434,25 +311,9 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
       },
     ],
     places: [],
-    clauses: [
-      {
-        id: 'GIF-01',
-        text:
-          'Two rows of four holes with a store at each end; each player owns the two left holes of both rows and the ' +
-          'store on his left.',
-      },
-      { id: 'GIF-02', text: 'Six beans in every hole; stores empty.' },
-      { id: 'GIF-03', text: 'Player 1 starts unless chosen otherwise.' },
-      { id: 'GIF-04', text: 'A move lifts one of your holes and sows a single lap, clockwise or anticlockwise, round the eight holes.' },
-      { id: 'GIF-05', text: 'A lap of eight or more beans sows into its own starting hole too.' },
-      { id: 'GIF-06', text: 'A last bean making two or four takes that hole and each neighbour holding two or four.' },
-      { id: 'GIF-07', text: 'Otherwise, if a neighbour holds two or four, you take exactly one such neighbour.' },
-      { id: 'GIF-08', text: 'Captures go to your store; then the turn passes.' },
-      { id: 'GIF-09', text: 'With three beans or fewer in your holes you may pass; with none you must.' },
-      { id: 'GIF-10', text: 'When each side holds at most one bean, the round ends and each stores his own.' },
-      { id: 'GIF-11', text: 'Next round each fills as many of his holes with six as he can; the rest stays in store.' },
-      { id: 'GIF-12', text: 'A player who cannot fill one hole loses the match.' },
-      { id: 'GIF-13', text: 'Later rounds are started alternately.' },
-    ],
+    clauses: clausesOf(GIFIA_INFO),
   },
 ];
+
+// Our words about each game are written above only: the English `prose.*` messages are made from them.
+addEnglishMessages(catalogueEnglish(CATALOGUE), true);

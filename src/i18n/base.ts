@@ -15,12 +15,14 @@
  * i18n.t('web.movesCount', { count: 3 }); // '3 moves'
  * ```
  */
+import { derivedEnglish, eachDerived } from '@gabata/engine/core';
 import { createInstance } from 'i18next';
 import type { Catalogue, CatalogueMeta, MessageKey, VarsArg } from './catalogue.js';
 import { en } from './locales/en.js';
 
 export type { Catalogue, CatalogueMeta, MessageKey, VarsArg, VarsOf } from './catalogue.js';
 export { PLURAL_CATEGORIES, type PluralCategory } from './catalogue.js';
+export { addEnglishMessages, derivedEnglish, eachDerived } from '@gabata/engine/core';
 
 /** The languages of the app, each named in its own language and script (for the language switch). */
 export const LANGUAGES = [
@@ -201,6 +203,23 @@ export interface I18n {
   readonly meta: CatalogueMeta;
 }
 
+/** A message of a catalogue by dotted key, if that catalogue writes it. */
+function messageIn(catalogue: unknown, key: string): string | undefined {
+  let at: unknown = catalogue;
+  for (const part of key.split('.')) at = typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[part] : undefined;
+  return typeof at === 'string' ? at : undefined;
+}
+
+/**
+ * The English messages made from data that a language has no translation of (the About page
+ * marks them untranslated); the language's catalogue must be at hand (registered or loaded).
+ */
+export function untranslatedKeys(lang: Lang): string[] {
+  if (lang === DEFAULT_LANG) return [];
+  const catalogue = catalogueOf(lang);
+  return [...derivedEnglish('all').keys()].filter((key) => messageIn(catalogue, key) === undefined);
+}
+
 /** The messages of one language (falling back to English for a key a draft lacks). */
 export function createI18n(lang: Lang): I18n {
   const instance = createInstance();
@@ -208,7 +227,13 @@ export function createI18n(lang: Lang): I18n {
     lng: lang,
     fallbackLng: DEFAULT_LANG,
     supportedLngs: LANGUAGES.map((l) => l.code),
-    resources: Object.fromEntries([...new Set<Lang>([DEFAULT_LANG, lang])].map((code) => [code, { translation: catalogueOf(code) }])),
+    // English is copied: the messages made from data are added to the copy, never to en.ts's object.
+    resources: Object.fromEntries(
+      [...new Set<Lang>([DEFAULT_LANG, lang])].map((code) => [
+        code,
+        { translation: code === DEFAULT_LANG ? structuredClone(catalogueOf(code)) : catalogueOf(code) },
+      ]),
+    ),
     initAsync: false,
     nsSeparator: false,
     keySeparator: '.',
@@ -216,6 +241,11 @@ export function createI18n(lang: Lang): I18n {
     returnObjects: false,
     // The app puts text into the page as text (textContent), never as HTML: nothing to escape.
     interpolation: { escapeValue: false },
+  });
+  // The English made from data (the engine's rulesets, the catalogue), under what en.ts writes:
+  // now and as rulesets are registered later.
+  eachDerived('', (key, text) => {
+    if (!instance.exists(key, { lng: DEFAULT_LANG })) instance.addResource(DEFAULT_LANG, 'translation', key, text);
   });
   const plural = new Intl.PluralRules(lang);
   const numbers = new Map<string, Intl.NumberFormat>();

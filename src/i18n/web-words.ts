@@ -9,6 +9,7 @@
  * export const T = webWords(i18n);
  * ```
  */
+import { eachDerived } from '@gabata/engine/core';
 import type { I18n } from './index.js';
 import { en } from './locales/en.js';
 
@@ -108,9 +109,25 @@ export function levelNames(i18n: I18n): Record<number, string> {
   return Object.fromEntries(Object.keys(en.level).map((k) => [Number(k), say(i18n, `level.${k}`)]));
 }
 
-/** The rule clauses in plain words by clause id (`CLAUSES`). */
+/**
+ * The rule clauses in plain words by clause id (`CLAUSES`): the games' own clauses (made from
+ * their rulesets' descriptions, in id order, so that a family's clauses come in order), then the
+ * sections and readings of en.ts. A ruleset registered later adds its clauses to the same table.
+ */
 export function clauseTexts(i18n: I18n): Record<string, string> {
-  return Object.fromEntries(Object.keys(en.clause).map((id) => [id, say(i18n, `clause.${id}`)]));
+  const out: Record<string, string> = {};
+  const derived = new Set<string>();
+  const rebuild = (): void => {
+    for (const id of Object.keys(out)) delete out[id];
+    for (const id of [...derived].sort()) out[id] = say(i18n, `clause.${id}`);
+    for (const id of Object.keys(en.clause)) out[id] = say(i18n, `clause.${id}`);
+  };
+  eachDerived('clause.', (key) => {
+    derived.add(key.slice('clause.'.length));
+    rebuild();
+  });
+  rebuild();
+  return out;
 }
 
 /** The words of the catalogue pages (`CT`) in the language of `i18n`. */

@@ -13,6 +13,9 @@ export const TOY_DESCRIPTION = {
   words: { unit: 'counter', mark: 'mark', capture: 'Facing' },
   notationHelp: '',
   shortMatch: {},
+  clauses: [],
+  citations: { events: {}, mustSee: [], optionSets: [{}], seeds: 1 },
+  shipped: false,
   shape: {
     rows: 2,
     holes: 0,

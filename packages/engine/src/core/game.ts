@@ -74,6 +74,48 @@ export interface RulesetInfo {
   readonly shortMatch: OptionValues;
   /** The game's shape as its rules give it (the catalogue measures the same from play; a test compares). */
   readonly shape: RulesetShape;
+  /**
+   * The clauses of the game's rules in our words, in order: the one place their texts are written
+   * (the catalogue page, docs/rules.md and the English `clause.*` messages are made from them).
+   * A clause several rulesets share (Gabata's) is the same object in each.
+   */
+  readonly clauses: readonly RuleClause[];
+  /** Which clause each event of play cites (test/clause-citations.test.ts plays the game and checks every citation). */
+  readonly citations: Citations;
+  /**
+   * A ruleset the app ships: in the built registry, with a catalogue entry (its published source,
+   * measured figures), its section in docs/rules.md and every text translated. `false` for a
+   * ruleset under test (test/fixtures) or a plug-in: it plays everywhere, in English where it has
+   * no translation, and the suites about the shipped catalogue, reference and programs pass it over.
+   */
+  readonly shipped: boolean;
+}
+
+/** One clause of a game's rules, in our own words. */
+export interface RuleClause {
+  /** `ADW-07`: the prefix of the game's family, a number. */
+  readonly id: string;
+  /** The clause in full (the catalogue page, docs/rules.md). */
+  readonly text: string;
+  /** The clause in one short sentence (the chip beside a move's commentary: `clause.<id>`). */
+  readonly short: string;
+  /** Words every paraphrase of the clause must contain (the tests check both texts, and the external specification's, against them). */
+  readonly keywords: readonly RegExp[];
+}
+
+/**
+ * What the events of play cite. Keys are the event type, `type:reason` for turnEnd, roundEnd,
+ * matchEnd and await, and a `race.` prefix inside an opening race; each names the clauses the
+ * event may cite ('' for none), as read from the clause texts.
+ */
+export interface Citations {
+  readonly events: Readonly<Record<string, readonly string[]>>;
+  /** Keys that seeded random play under `optionSets` must reach (so that the check cannot pass by seeing nothing). */
+  readonly mustSee: readonly string[];
+  /** The option sets played: the defaults first, then options that bring out rarer events. */
+  readonly optionSets: readonly OptionValues[];
+  /** Seeds played per option set. */
+  readonly seeds: number;
 }
 
 /** What kind of game it is, by its rules: the board, the sowing, the captures, the rounds. */

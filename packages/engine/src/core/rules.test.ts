@@ -76,6 +76,7 @@ describe('defineRuleset', () => {
     {
       ...{ id: 'x', name: 'X', aliases: [], region: '', sources: [], clausePrefix: 'X', players: [2], summary: '', reconstructions: [] },
       ...{ ruleFamilies: [], startRule: '', boardRules: [], lesson: [], captureEvent: 'capture', notationHelp: '', shortMatch: {} },
+      ...{ clauses: [], citations: { events: {}, mustSee: [], optionSets: [{}], seeds: 1 }, shipped: false },
       words: { unit: 'counter', mark: 'mark', capture: 'Facing' },
       shape: {
         rows: 2,

@@ -4,10 +4,12 @@
  */
 import { err, ok, type Result } from '../core/errors.js';
 import type { Ruleset } from '../core/game.js';
+import { addEnglishMessages } from '../core/derived-texts.js';
 import { gabataAdowa, gabataAksum } from './gabata.js';
 import { gifia } from './gifia.js';
 import { selus } from './selus.js';
 import { abalalae } from './abalalae.js';
+import { englishOf } from './info/english.js';
 // registry-imports (each ruleset module adds its import line above this comment)
 
 const REGISTRY: Ruleset[] = [
@@ -18,6 +20,8 @@ const REGISTRY: Ruleset[] = [
   abalalae,
   // registry-entries (each ruleset module adds its entry above this comment)
 ];
+
+for (const r of REGISTRY) addEnglishMessages(englishOf(r.info), r.info.shipped);
 
 /** Every registered ruleset, in registration order. */
 export const RULESETS: readonly Ruleset[] = REGISTRY;
@@ -34,6 +38,8 @@ export function registerRuleset(ruleset: Ruleset): void {
     if (taken.ok) throw new Error(`ruleset '${ruleset.info.id}': the name '${name}' is taken by '${taken.value.info.id}'`);
   }
   REGISTRY.push(ruleset);
+  // Its English texts (clauses, name), written only in its description, join the message catalogue.
+  addEnglishMessages(englishOf(ruleset.info), ruleset.info.shipped);
 }
 
 /**
@@ -56,3 +62,10 @@ export function getRuleset(name: string): Result<Ruleset> {
   const shown = String(name).length > 60 ? `${String(name).slice(0, 60)}...` : String(name);
   return err('ERR_UNKNOWN_RULESET', `unknown ruleset '${shown}'; known: ${RULESETS.map((r) => r.info.id).join(', ')}`, shown);
 }
+
+// Each shipped ruleset's description (the catalogue builds its entries on them).
+export { ABALALAE_INFO } from './info/abalalae.js';
+export { ADOWA_INFO } from './info/gabata-adowa.js';
+export { AKSUM_INFO } from './info/gabata-aksum.js';
+export { GIFIA_INFO } from './info/gifia.js';
+export { SELUS_INFO } from './info/selus.js';

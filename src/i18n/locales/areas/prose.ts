@@ -1,203 +1,27 @@
 /**
  * The `prose` messages: our own words about each game on its catalogue page (description,
  * history, notes, the reconstructed readings of its ruleset, our summaries of its evidence
- * records), by ruleset id, in every language. English is the source and says word for word what
- * src/catalogue/entries.ts and each ruleset's `info.reconstructions` say (test/i18n.test.ts checks
- * it); the English page reads those, a translated page these. Amharic and Tigrinya are drafts
+ * records), by ruleset id, in the translations. The English is not written here: it is made from
+ * src/catalogue/entries.ts and each ruleset's `info.reconstructions` (test/i18n.test.ts checks the
+ * keys and variables of the translations against it). The English page reads those, a translated
+ * page these. Amharic and Tigrinya are drafts
  * (docs/translating.md). `{{dlp665}}`, `{{sel08}}`, ...: identifiers kept in Latin letters in
  * every language (PROSE_TERMS in src/web/catalogue/text.ts). Personal and place names are
  * written in Ge'ez script in the translations.
  */
 import type { Messages } from '../../catalogue.js';
 
-export const proseEn = {
-  'gabata-adowa': {
-    sourceNote1: 'the Adowa account; our seeds do not give its exact pages, so the whole article is cited',
-    description1:
-      'Two players share a board of eighteen holes and one circuit round it. A sowing that ends in an ' +
-      'occupied hole is picked up again and carried on, so a single turn can sweep many times round the ' +
-      'board.',
-    description2:
-      "The aim is to end a sowing in one of the opponent's holes that held three: it becomes your wegue, a " +
-      'hole you keep for the round and that gathers every counter falling into it. When only wegues hold ' +
-      'counters the round is counted, and the richer player takes holes from the poorer for the next round, ' +
-      'until one owns them all.',
-    history1:
-      'Gabata is a name given to several three-row mancala games of Ethiopia and Eritrea. Richard Pankhurst ' +
-      'collected descriptions of them from players of several towns and published them in the Ethiopia ' +
-      'Observer in 1971; this ruleset follows his description of the game around Adowa in Tigray.',
-    history2: 'The same account also describes a three-handed form, which we offer as an experimental option.',
-    identifiersNote:
-      'Our seeds give no portal or BoardGameGeek identifier for the Adowa game; the portal files its ' +
-      'account as evidence {{dlp664}} (not among our seeds).',
-    similarNote: 'The seeds give no similar-games list for this game; these are the rulesets of this app on the same ' + 'board.',
-    evidenceNote:
-      'The portal keeps the Adowa account as evidence {{dlp664}}, whose rules text matches that of ' +
-      '{{dlp665}} (see Gabata (Aksum)); its other fields are not in our seeds.',
-    reading1: 'The capture gate closes the first turn of each round.',
-    reading2: 'Sowing again after a wegue is compulsory when possible.',
-    reading3: "Surplus holes change hands in the loser's sowing order.",
-    reading4: 'Later rounds are started alternately.',
-    reading5: "Taking from an opponent's wegue ends the turn.",
-    reading6: 'A player with no legal start passes.',
-    reading7: 'Three players: turn order, tally and hole transfer extrapolated from the two-player rules.',
-    reading8: 'Perpetual relays are illegal; repetition or a turn cap ends a round.',
-  },
-  'gabata-aksum': {
-    sourceNote1: 'the Aksum account',
-    description1:
-      "Played exactly like Gabata of Adowa, with one rule more. Each player's leftmost hole in his own row " +
-      'is his chafa enda, and he may not begin a sowing there while it holds three counters or fewer, ' +
-      'unless it is the only hole he could play.',
-    description2:
-      'The rule leaves that hole standing at three for longer, which makes it the natural target for the ' + "opponent's first wegue.",
-    history1:
-      'Pankhurst learned the Aksum game from three young men of the city who were then pupils at the Baeda ' +
-      'Maryam School in Addis Ababa. Their account differs from the Adowa one only in the chafa enda ' +
-      'restriction, which is why both games share one module here.',
-    history2:
-      'The portal dates the record 1977 and cites "Pankhurst 1977", although the article it lists as the ' +
-      'source appeared in 1971; we keep both figures as given.',
-    identifiersNote:
-      'Our seeds give no portal or BoardGameGeek identifier for the Aksum game itself, only its evidence ' + 'record {{dlp665}}.',
-    similarNote: 'The seeds give no similar-games list for this game; these are the rulesets of this app on the same ' + 'board.',
-    reading1: 'The capture gate closes the first turn of each round.',
-    reading2: 'Sowing again after a wegue is compulsory when possible.',
-    reading3: "Surplus holes change hands in the loser's sowing order.",
-    reading4: 'Later rounds are started alternately.',
-    reading5: "Taking from an opponent's wegue ends the turn.",
-    reading6: 'A player with no legal start passes.',
-    reading7: 'Three players: turn order, tally and hole transfer extrapolated from the two-player rules.',
-    reading8: 'Perpetual relays are illegal; repetition or a turn cap ends a round.',
-    reading9: 'The chafa enda restricts only the choice of a starting hole.',
-    reading10: 'The chafa enda stays at holes 0 and 17.',
-    'DLP-Evidence-665': {
-      rules:
-        'Eighteen holes in three rows, three counters each; a player owns his near row and the right half of ' +
-        'the centre row (a three-handed split is also described). Sowing runs along a fixed circuit from one ' +
-        "of the player's own holes; a lap ending in an occupied hole is picked up and continued, one ending " +
-        'in an empty hole ends the turn. Once the opening setup has been disturbed, ending a sowing in an ' +
-        "opponent's hole of three makes it the sower's own for good, never to be sown from, and he plays " +
-        'again from any of his holes; ending in such a captured hole of the opponent takes the last counter ' +
-        'and one more. When all counters are captured or sit in captured holes, each surplus of three ' +
-        "counters over the starting number wins a hole from the opponent's left, and play resumes until one " +
-        'player holds every hole.',
-      content:
-        'Pankhurst reports that the Aksum game hardly differs from the Adowa one. His informants were Wasihun ' +
-        'Tatamke, Amha Sahay and Abraha Berhe, natives of Aksum studying at the Baeda Maryam School in Addis ' +
-        "Ababa. The one difference is the chafa enda, the leftmost hole of a player's main row: he may not " +
-        'lift it while it holds three or fewer unless he has nothing else to play, which keeps it open to ' +
-        'capture.',
-      note: 'The record is dated 1977 and cites Pankhurst 1977, while its source entry is the 1971 article.',
-    },
-  },
-  abalalae: {
-    sourceNote1: "rules on p. 163; the portal's reference is p. 172",
-    description1:
-      'The two players sow along serpentine tracks that run in opposite directions. Each round begins with ' +
-      'both sowing at once from their leftmost hole, a race to drop a last counter into an empty hole; the ' +
-      'winner of the race moves first.',
-    description2:
-      "Ending a sowing in an empty hole of your own takes the opponent's counters in the holes facing it, " +
-      'two holes on your left half and one on your right, and the capturing counter then steps on to the ' +
-      'next hole. At the end of a round the poorer player sets out all he has in threes and the richer ' +
-      'matches him and keeps the rest aside, round after round until one player has everything.',
-    history1:
-      'Pankhurst was taught the game by four men from towns of the Eritrean highlands, among them Abba ' +
-      'Pawlos Tzadua. He notes that in the eastern lowlands of Eritrea the same game goes by the name ' +
-      'Gabata.',
-    history2: "Ludii's encoding plays only one round; this app plays the whole match with the redistribution " + 'between rounds.',
-    evidenceNote: 'The portal counts one piece of evidence for this game; its fields are not in our seeds.',
-    reading1: 'The simultaneous race is played in lock-step, one counter per player per tick (SPEC §7).',
-    reading2: 'Within a tick the players drop in alternating priority.',
-    reading3: 'A dead heat (both racers finishing in the same tick, as always from the standard start) is settled ' + 'by a seeded coin.',
-    reading4: 'The race loser finishes his own sowing.',
-    reading5: 'A race that repeats forever is decided by a seeded coin.',
-    reading6: 'No captures are made in the race.',
-    reading7: "A main-phase turn may start from any own hole (the leftmost-hole rule is read as the race's only).",
-    reading8: 'The round end is tested at the end of each turn (and after the race), not after every lap.',
-    reading9: "Winnings set aside count in later redistributions (Ludii's Rab'e model).",
-    reading10: 'Every round opens with a race again.',
-    reading11: 'A long lap sows into its own origin hole.',
-    reading12: 'Perpetual sowings are illegal; repeated or overlong rounds end with each player taking his own ' + 'holes.',
-  },
-  selus: {
-    description1:
-      'Selus uses the Gabata board and circuit but hedges sowing about with restrictions. After a ' +
-      "simultaneous opening, players alternate relay sowings; no counter may be dropped into an opponent's " +
-      "hole holding exactly three, except to make a nedf, a hole whose counters are its maker's and are " +
-      'never sown again.',
-    description2:
-      'Only the first nedf is made with a single last counter; later ones take the last two counters of a ' +
-      'lap. The hole after a nedf is its guardian: while it holds three, the other side cannot make a nedf ' +
-      'at all. The game ends when a player cannot move or gives up hope of another nedf.',
-    history1:
-      'Pankhurst describes Selus as an aristocratic game, the pastime of the nobility of the Ethiopian ' +
-      'Empire from the nineteenth century at the latest, and says a single game could last for hours.',
-    history2:
-      'Many of its rules survive only in outline, so this ruleset carries more reconstructed readings than ' +
-      'any other here; each can be switched in the new-game screen.',
-    similarNote: 'Our copy of the portal page lists a tenth similar game whose name is cut off after its first letter ' + '("I").',
-    evidenceNote: 'The portal counts one piece of evidence for this game; its fields are not in our seeds.',
-    reading1: 'the race start is a secret choice legal under {{sel08}}',
-    reading2: 'a dead heat in the race (both finishing in the same tick) is settled by a seeded coin',
-    reading3: 'the skip rule applies in the race; no nedfs are made in it',
-    reading4: "the simple nedf is each player's own first nedf",
-    reading5: 'later nedfs by the last two counters of a lap; one nedf a lap ({{sel15}})',
-    reading6: "a nedf may be made in any of the opponent's ordinary holes",
-    reading7: "the second hole of the two-counter method may be either player's",
-    reading8: "every nedf's guardian blocks the owner's opponent",
-    reading9: 'a lap ending in a nedf ends the turn (nedf counters are never sown)',
-    reading10: 'the skip rule looks at live counts, counter by counter',
-    reading11: 'the order of the starting-hole priorities',
-    reading12: 'nedfs plus own holes are scored; more wins',
-    reading13: 'concession is an explicit move by which the conceding player loses the game',
-    reading14: 'guards against perpetual sowing and endless games',
-  },
-  gifia: {
-    description1:
-      'A small board of two rows of four holes with a store at each end; each player owns the two left-hand ' +
-      'holes of both rows. A move sows one lap in the direction the player chooses.',
-    description2:
-      'Making a hole hold two or four wins its beans, together with any neighbour holding two or four; ' +
-      'failing that, one neighbour of two or four may still be taken. A round ends when each side is down ' +
-      'to a single bean; the beans are then set out again six to a hole, and a player who cannot fill a ' +
-      'hole has lost.',
-    history1:
-      'Gifia was recorded among the Umon on the Cross River in south-eastern Nigeria by K. C. Murray, then ' +
-      'Nigeria’s Surveyor of Antiquities, who watched two women play a round. H. J. R. Murray included the ' +
-      'account in his 1951 history of board games.',
-    identifiersNote: 'Our seed for Gifia is its evidence record {{dlp673}}; it gives no game identifier.',
-    similarNote: 'The seed gives no similar-games list; these are the other multi-round games of this app.',
-    sourceNote1: 'quoting a record made by K. C. Murray, Surveyor of Antiquities of Nigeria',
-    reading1: 'neighbours of the last hole are its ring neighbours',
-    reading2: 'capture A takes only the immediate neighbours',
-    reading3: 'capture B is compulsory and takes a whole hole',
-    reading4: '"only a few beans" for the voluntary pass means at most 3',
-    reading5: 'a player unable to fill one hole with six loses the match',
-    reading6: 'player 1 moves first',
-    reading7: 'the round starter alternates',
-    reading8: 'a lap of 8+ beans sows into its origin hole',
-    reading9: 'refilled holes: nearest row first, from the left (1: 0,1,4,5; 2: 7,6,3,2)',
-    reading10: 'two consecutive passes end the round (guard)',
-    'DLP-Evidence-673': {
-      rules:
-        'Two rows of four holes and a store at each end, six beans to a hole; each player owns the left-hand ' +
-        'half of the board. A move lifts any own hole and sows it either way round. A last bean that makes ' +
-        'two or four takes that hole and any neighbour holding two or four; otherwise one such neighbour ' +
-        'alone may be taken. The round ends when each player is down to one bean; next round each sets out ' +
-        'six per hole as far as his beans go and stores the rest; rounds go on until someone has lost ' +
-        'everything.',
-      content:
-        'K. C. Murray watched two women of Umon (Aro Division, Calabar Province) play the first round. His ' +
-        'note adds that a player with very few beans may choose not to move, that each player keeps the store ' +
-        'on his left, and that at the end of a round each takes the single bean left in his own row.',
-      placeNote:
-        'The seed names Umon (Aro Division, Calabar Province; today Cross River State) but gives no ' +
-        'coordinates: the marker stands at the rough position of Umon on the Cross River.',
-    },
-  },
-} as const;
+/**
+ * The English `prose`: none written here. Each game's texts are made from its catalogue entry
+ * (src/catalogue/english.ts) and its readings from its ruleset's `info.reconstructions`
+ * (packages/engine/src/games/info/english.ts), as they load; the translations below write theirs by the same keys.
+ */
+export const proseEn: { readonly [id: string]: ProseGroup } = {};
+
+/** A game's texts, and an evidence record's within them, by key. */
+export interface ProseGroup {
+  readonly [key: string]: string | ProseGroup;
+}
 
 /** The readings Gabata of Adowa and of Aksum share (Amharic). */
 const gabataReadingsAm = {

@@ -1,4 +1,130 @@
-import type { RulesetInfo } from '../../core/game.js';
+import type { RuleClause, RulesetInfo } from '../../core/game.js';
+
+/** The clauses of the game, in our words. */
+export const ABALALAE_CLAUSES: readonly RuleClause[] = [
+  {
+    id: 'ABA-01',
+    text: 'Three rows of six holes, no stores; each player owns his near row and the central half on his right.',
+    short: 'Three rows of six holes, no stores; each player owns his near row and the right half of the centre row.',
+    keywords: [/three rows|3x6/i, /no stores/i],
+  },
+  {
+    id: 'ABA-02',
+    text: 'Three counters in every hole.',
+    short: 'Three counters in every hole (54).',
+    keywords: [/three counters/i, /every hole/i],
+  },
+  {
+    id: 'ABA-03',
+    text:
+      'Each player sows along his own serpentine: his row to the right, the whole centre row back, the far ' +
+      'row forward; the two tracks run opposite ways.',
+    short: 'Each player sows along his own serpentine track; the two go opposite ways.',
+    keywords: [/track/i],
+  },
+  {
+    id: 'ABA-04',
+    text: 'A round opens with a race: both players at once lift their leftmost hole and sow.',
+    short: 'Each round opens with a race: both players sow at once from their leftmost hole.',
+    keywords: [/race/i, /leftmost/i],
+  },
+  {
+    id: 'ABA-05',
+    text: 'In the race a lap ending in an occupied hole goes on; the first to end in an empty hole wins the race.',
+    short: 'In the race an occupied last hole is lifted and sown on; an empty one finishes that player; the first to finish wins.',
+    keywords: [/race/i, /occupied/i, /empty/i, /first/i],
+  },
+  {
+    id: 'ABA-06',
+    text: 'Here the race is played counter by counter in step, and the loser completes his own sowing.',
+    short: 'The race runs in lock-step, one counter per player per tick; the loser finishes his sowing.',
+    keywords: [/lock-step|in step/i, /loser/i],
+  },
+  {
+    id: 'ABA-07',
+    text: 'Nothing is captured during the race.',
+    short: 'Nothing is captured during the race.',
+    keywords: [/captur/i, /race/i],
+  },
+  {
+    id: 'ABA-08',
+    text: 'Then turns alternate, the race winner first.',
+    short: 'Then players take turns, the race winner first.',
+    keywords: [/race winner/i, /turn/i],
+  },
+  {
+    id: 'ABA-09',
+    text: 'A turn may start from any of your holes with counters.',
+    short: 'A turn starts from any of your holes holding a counter.',
+    keywords: [/any/i, /hole/i],
+  },
+  {
+    id: 'ABA-10',
+    text: 'A lap ending in an occupied hole is lifted and sown on.',
+    short: 'Relay: a last counter into an occupied hole lifts it and sows on.',
+    keywords: [/occupied/i, /lift/i],
+  },
+  {
+    id: 'ABA-11',
+    text: 'A lap ending in an empty hole of the opponent ends the turn.',
+    short: "A last counter into the opponent's empty hole ends the turn.",
+    keywords: [/opponent/i, /empty/i, /ends the turn/i],
+  },
+  {
+    id: 'ABA-12',
+    text: "A lap ending in an empty hole of yours captures the opponent's holes facing it: two on your left half, one on your right.",
+    short: 'A last counter into your own empty hole captures the opponent holes facing it.',
+    keywords: [/captur/i, /facing/i],
+  },
+  {
+    id: 'ABA-13',
+    text: 'After a capture the capturing counter moves on one hole and is treated as a new last counter.',
+    short: 'After a capture the capturing counter moves one hole on and counts as a new last counter.',
+    keywords: [/after a capture/i, /next hole|one hole on|on one hole/i],
+  },
+  {
+    id: 'ABA-14',
+    text: 'If nothing faces the empty own hole, the turn ends.',
+    short: 'Your own empty hole with nothing facing it: the turn ends.',
+    keywords: [/empty/i, /fac/i, /turn ends|ends the turn/i],
+  },
+  {
+    id: 'ABA-15',
+    text: 'When a player has no counters left at the end of a turn, the round ends and the other takes what remains.',
+    short: 'When a player has no counters left in his holes the round ends and the other takes what is on the board.',
+    keywords: [/round ends/i, /no counters/i],
+  },
+  {
+    id: 'ABA-16',
+    text: 'The poorer player lays out all his counters, three per hole along his track; the last hole may get fewer.',
+    short: 'New round: the poorer player lays out all his counters three to a hole along his track.',
+    keywords: [/fewer|poorer/i, /three (per|to a) hole/i],
+  },
+  {
+    id: 'ABA-17',
+    text: 'The richer player fills as many holes with three and keeps the rest aside as winnings.',
+    short: 'The richer player fills the same number of holes and sets the rest aside as winnings.',
+    keywords: [/more counters|richer/i, /winnings/i],
+  },
+  {
+    id: 'ABA-18',
+    text: 'Winnings set aside still count at the next redistribution.',
+    short: 'Winnings set aside still count at the next tally.',
+    keywords: [/winnings/i, /next/i],
+  },
+  {
+    id: 'ABA-19',
+    text: 'Every new round opens with a race again.',
+    short: 'Every round opens with a new race.',
+    keywords: [/race/i, /round/i],
+  },
+  {
+    id: 'ABA-20',
+    text: 'The match ends when one player holds all 54 counters.',
+    short: 'The match ends when one player holds all 54 counters.',
+    keywords: [/all 54/i, /match/i],
+  },
+];
 
 /** Abalala'e (SPEC §5). */
 export const ABALALAE_INFO: RulesetInfo = {
@@ -84,4 +210,60 @@ export const ABALALAE_INFO: RulesetInfo = {
     ownershipChanges: [],
     rounds: 'several',
   },
+  clauses: ABALALAE_CLAUSES,
+  citations: {
+    events: {
+      'race.raceStart': ['ABA-04'],
+      'race.raceTick': ['ABA-06'],
+      'race.drop': ['ABA-06'],
+      'race.relay': ['ABA-05', 'ABA-06'],
+      'race.skip': ['§1'],
+      'race.capture': ['ABA-12'],
+      'race.raceFinish': ['ABA-05'],
+      'race.raceAbandon': ['§7.5', '§7.7'],
+      'race.raceEnd': ['ABA-05', 'ABA-06', '§7.4', '§7.7'],
+      lift: ['ABA-09'],
+      drop: ['ABA-03'],
+      relay: ['ABA-10', 'ABA-13'],
+      skip: ['§1'],
+      capture: ['ABA-12', 'ABA-15', '§8.3'],
+      'turnEnd:emptyOpponentHole': ['ABA-11'],
+      'turnEnd:nothingFacing': ['ABA-14'],
+      'turnEnd:perpetual': ['§8.1'],
+      pass: ['§8.1'],
+      'roundEnd:sideEmpty': ['ABA-15'],
+      'roundEnd:stalemate': ['§8.3'],
+      'roundEnd:turnCap': ['§8.3'],
+      'roundEnd:perpetual': ['§8.1', '§8.3'],
+      redistribute: ['ABA-16', 'ABA-17'],
+      'matchEnd:rules': ['ABA-20'],
+      'matchEnd:roundCap': ['', '§8'],
+      'matchEnd:stalemate': ['§8', '§8.3'],
+      'matchEnd:turnCap': ['§8', '§8.3'],
+      'matchEnd:perpetual': ['§8', '§8.1'],
+    },
+    mustSee: [
+      'race.raceStart',
+      'race.drop',
+      'race.relay',
+      'race.raceFinish',
+      'race.raceEnd',
+      'lift',
+      'relay',
+      'capture',
+      'turnEnd:emptyOpponentHole',
+      'turnEnd:nothingFacing',
+      'roundEnd:sideEmpty',
+      'redistribute',
+      'race.capture',
+      'race.raceAbandon',
+    ],
+    optionSets: [
+      {},
+      { raceCaptures: true, raceLoserCompletion: 'abandon', skipOriginOnLongLaps: true },
+      { raceTie: 'tickOrder', raceTickOrder: 'p1First', maxTurnsPerRound: 30 },
+    ],
+    seeds: 6,
+  },
+  shipped: true,
 };

@@ -1,5 +1,5 @@
 import type { RulesetInfo } from '../../core/game.js';
-import { COMMON_RECONSTRUCTIONS, PANKHURST } from './gabata-common.js';
+import { ADOWA_CLAUSES, COMMON_RECONSTRUCTIONS, GABATA_EVENTS, PANKHURST, THREE_PLAYER_CLAUSES } from './gabata-common.js';
 
 /** Gabata of Adowa (SPEC §3). */
 export const ADOWA_INFO: RulesetInfo = {
@@ -33,4 +33,32 @@ export const ADOWA_INFO: RulesetInfo = {
     ownershipChanges: ['during play', 'between rounds'],
     rounds: 'several',
   },
+  clauses: [...ADOWA_CLAUSES, ...THREE_PLAYER_CLAUSES.filter((c) => c.id !== 'AKS-3P-06')],
+  citations: {
+    events: GABATA_EVENTS,
+    mustSee: [
+      'lift',
+      'drop',
+      'relay',
+      'mark',
+      'capture',
+      'await:continue',
+      'turnEnd:empty',
+      'turnEnd:ownWegue',
+      'turnEnd:opponentWegue',
+      'roundEnd:rules',
+      'redistribute',
+      'turnEnd:stop',
+      'await:choose',
+    ],
+    optionSets: [
+      {},
+      { captureGate: 'none', rounds: 3 },
+      { wegueContinuation: 'optional', surplusHoleOrder: 'winnerChooses', skipOriginOnLongLaps: true, captureGate: 'none' },
+      { players: 3, captureGate: 'none', lastHoleRule: 'on' },
+      { wegueContinuation: 'none', lastHoleRule: 'on', maxTurnsPerRound: 40 },
+    ],
+    seeds: 6,
+  },
+  shipped: true,
 };
