@@ -45,6 +45,14 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/** One shipped ruleset with what the catalogue knows of it. */
+interface CatalogueRow {
+  readonly id: string;
+  readonly entry: (typeof CATALOGUE)[number] | null;
+  readonly figures: ReturnType<typeof loadFigures>['figures'][number] | null;
+  readonly concepts: Concepts | null;
+}
+
 export async function run(args: string[]): Promise<number> {
   let v: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
   try {
@@ -120,7 +128,7 @@ export async function run(args: string[]): Promise<number> {
     return 0;
   }
 
-  const rows = shipped.map((r) => ({
+  const rows: CatalogueRow[] = shipped.map((r) => ({
     id: r.info.id,
     entry: CATALOGUE.find((e) => e.rulesetId === r.info.id) ?? null,
     figures: file.figures.find((f) => f.rulesetId === r.info.id) ?? null,
@@ -130,6 +138,12 @@ export async function run(args: string[]): Promise<number> {
     process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
     return 0;
   }
+  process.stdout.write(catalogueText(rows));
+  return 0;
+}
+
+/** The catalogue in words, a paragraph per ruleset. */
+function catalogueText(rows: readonly CatalogueRow[]): string {
   const lines: string[] = [];
   for (const { id, entry, figures, concepts } of rows) {
     if (!entry) {
@@ -165,6 +179,5 @@ export async function run(args: string[]): Promise<number> {
     }
     lines.push(figureLine(figures ?? undefined), '');
   }
-  process.stdout.write(lines.join('\n'));
-  return 0;
+  return lines.join('\n');
 }

@@ -159,18 +159,23 @@ function pageParts() {
   };
 }
 
-export function playPage(root: HTMLElement, params: string[], watch = false): () => void {
-  const id = params[0]!;
-  registerOffline();
-  const local = isLocalId(id); // played offline: kept in this browser until the outbox sends it (offline-store.ts)
-  const [thinker, sounds] = [new Thinker(), new Sounds()];
-  const els = {
+/** The page's title, status, message and viewing lines and the page itself. */
+function pageElements() {
+  return {
     title: h('h1', { class: 'game-title' }, T.loading),
     status: h('p', { class: 'status', role: 'status', 'aria-live': 'polite' }),
     message: h('p', { class: 'message', role: 'alert', 'aria-live': 'assertive' }),
     viewing: h('p', { class: 'viewing', hidden: true }),
     page: h('div', { class: 'game-page', 'data-state': 'loading' }),
   };
+}
+
+export function playPage(root: HTMLElement, params: string[], watch = false): () => void {
+  const id = params[0]!;
+  registerOffline();
+  const local = isLocalId(id); // played offline: kept in this browser until the outbox sends it (offline-store.ts)
+  const [thinker, sounds] = [new Thinker(), new Sounds()];
+  const els = pageElements();
   const { playersBar, boardBox, commentary, moveList, rulesPanel, result } = pageParts();
 
   let rulesShown = false;
