@@ -18,15 +18,14 @@ import {
   familyLists,
   ludiiMetrics,
   ludiiStats,
-  noteOf,
   reduceList,
-  TERMS,
   trialFigures,
   type LudiiMove,
   type LudiiSnapshot,
   type LudiiTrial,
 } from '../src/sim/ludii-metrics.js';
 import { LUDII_ADOWA } from '../src/sim/ludii-reference.js';
+import { noteOf, TERMS } from '../src/sim/ludii-words.js';
 import { LudiiTrialBuilder, utilitiesOf } from '../src/sim/ludii-trial.js';
 
 const CLI = join(process.cwd(), 'dist', 'cli', 'main.js');

@@ -12,7 +12,8 @@ import { makeAgent } from '@gabata/engine/ai';
 import { defaultBatchSize, splitBatches, type BatchSpec, type MatchOutcome } from '../sim/batch.js';
 import { openRunner } from '../sim/runners.js';
 import type { BatchRunner } from '../sim/runner.js';
-import { ludiiMetrics, ludiiMetricsText, NOT_DONE, noteOf } from '../sim/ludii-metrics.js';
+import { ludiiMetrics, NOT_DONE } from '../sim/ludii-metrics.js';
+import { ludiiMetricsText, noteOf } from '../sim/ludii-words.js';
 import { summarise, summaryText } from '../sim/summary.js';
 import {
   DEFAULT_WORKERS,

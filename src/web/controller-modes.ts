@@ -132,3 +132,11 @@ export const NONE: ReadonlySet<number> = new Set();
 
 /** The live connection: not opened (no socket), up, or down and reconnecting. */
 export type Connection = 'off' | 'up' | 'down';
+
+/** What ended a round, from a move's events (null when no round ended). */
+export function roundSummaryOf(events: readonly GameEvent[]): RoundSummary | null {
+  const end = events.find((e): e is RoundSummary['end'] => e.type === 'roundEnd');
+  if (!end) return null;
+  const redistribute = events.find((e): e is NonNullable<RoundSummary['redistribute']> => e.type === 'redistribute') ?? null;
+  return { end, redistribute };
+}

@@ -4,11 +4,22 @@
  * error as the line under the board shows it.
  */
 import { ApiError } from './api.js';
-import { byHole, isSimultaneous, type Choice } from './engine.js';
+import type { State } from '@gabata/engine/core';
+import { byHole, isSimultaneous, type Choice, type StoredMove } from './engine.js';
 import { isLocalId } from './offline-store.js';
 import { I18N, T, clauseText } from './text.js';
 import type { WaitingMode, LiveMode } from './controller-modes.js';
 import type { PlayController } from './controller.js';
+
+/** A move as the move list names it: the mover and the move, or each racer and their choice. */
+export function moveLabelOf(c: PlayController, m: StoredMove, before: State): string {
+  return m.joint
+    ? m.move
+        .split('|')
+        .map((t, k) => `${c.name(k + 1)} ${t}`)
+        .join(' · ')
+    : `${c.name(before.toMove)}: ${m.move}`;
+}
 
 export function errorText(e: unknown, otherwise?: string): string {
   // No answer at all (status 0, offline) keeps the caller's own words when it has some.

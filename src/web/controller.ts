@@ -23,7 +23,7 @@
  * back (controller-history.ts). The modes and the page's ports are in controller-modes.ts, what the
  * views read off the controller in controller-views.ts.
  */
-import type { Game, GameEvent, State } from '@gabata/engine/core';
+import type { Game, State } from '@gabata/engine/core';
 import { ApiError, type Decision, type MoveReply } from './api.js';
 import {
   applyStored,
@@ -46,25 +46,19 @@ import {
   type WatchingMode,
   type LiveMode,
   type Mode,
+  roundSummaryOf,
   type RoundSummary,
   type PlayPorts,
   type Display,
   NO_HINT,
   type Connection,
 } from './controller-modes.js';
-import { errorText } from './controller-views.js';
+import { errorText, moveLabelOf } from './controller-views.js';
 import { LocalPart } from './controller-local.js';
 import { OnlinePart } from './controller-online.js';
 import { Storyteller } from './controller-story.js';
 import { ChoicePart } from './controller-choice.js';
 import { HistoryPart } from './controller-history.js';
-
-function roundSummaryOf(events: readonly GameEvent[]): RoundSummary | null {
-  const end = events.find((e): e is RoundSummary['end'] => e.type === 'roundEnd');
-  if (!end) return null;
-  const redistribute = events.find((e): e is NonNullable<RoundSummary['redistribute']> => e.type === 'redistribute') ?? null;
-  return { end, redistribute };
-}
 
 export class PlayController {
   /** Its parts: the page's computer, the game as others change it, the game told and shown, a person's choice, looking back. */
@@ -292,12 +286,7 @@ export class PlayController {
   }
 
   moveLabel(m: StoredMove, before: State): string {
-    return m.joint
-      ? m.move
-          .split('|')
-          .map((t, k) => `${this.name(k + 1)} ${t}`)
-          .join(' · ')
-      : `${this.name(before.toMove)}: ${m.move}`;
+    return moveLabelOf(this, m, before);
   }
 
   // ---- transitions -------------------------------------------------------------------------

@@ -28,7 +28,7 @@ import type { State } from '../core/state.js';
 import { makeMove } from '../notation/move.js';
 import { MOVE_MARKS, replayRecord, type GameRecord, type MoveAnnotation, type MoveMark, type RecordAnalysis } from '../notation/record.js';
 import { AlphaBetaAgent, WIN } from './alphabeta.js';
-import { LEVELS } from './index.js';
+import { LEVELS } from './levels.js';
 import { isOver, isSimultaneous, moveBuffer } from './util.js';
 
 /** The least drop of the mover's expected result (0..1) for each mark, worst last. */

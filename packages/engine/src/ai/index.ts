@@ -13,6 +13,7 @@ import { AlphaBetaAgent } from './alphabeta.js';
 import { GreedyAgent } from './greedy.js';
 import { MctsAgent } from './mcts.js';
 import { RandomAgent } from './random.js';
+import { LEVELS } from './levels.js';
 
 export interface SearchBudget {
   timeMs?: number;
@@ -68,19 +69,7 @@ export interface Agent {
   reseed(seed: number): void;
 }
 
-/**
- * Strength levels for people. Levels 1-4 have fixed budgets (the same seed plays the same moves);
- * level 5 searches for a second a move, so it depends on the machine's speed. In round-robin
- * tournaments (gabata-adowa and gifia, one round) alpha-beta at depth 5 beat MCTS with 15,000
- * iterations, hence the order.
- */
-export const LEVELS: readonly { level: number; name: string; description: string; spec: string }[] = [
-  { level: 1, name: 'Beginner', description: 'takes what is in front of it, but half of its moves are random', spec: 'greedy:epsilon=0.5' },
-  { level: 2, name: 'Novice', description: 'always takes the most counters it can this turn, never looks at the reply', spec: 'greedy' },
-  { level: 3, name: 'Club player', description: 'Monte Carlo search, 3,000 short playouts a move', spec: 'mcts:iterations=3000' },
-  { level: 4, name: 'Expert', description: 'alpha-beta search five decisions deep', spec: 'alphabeta:depth=5' },
-  { level: 5, name: 'Master', description: 'alpha-beta search, as deep as one second a move allows', spec: 'alphabeta:time=1000' },
-];
+export { LEVELS } from './levels.js';
 
 /** The agent of a strength level (1 = beginner .. 5 = strongest within about a second). */
 export function levelAgent(level: 1 | 2 | 3 | 4 | 5, seed: number): Agent {
