@@ -170,9 +170,10 @@ export class OnlinePart {
       if (kind === 'draw') await this.c.ports.server.draw(this.c.id, body);
       else if (kind === 'resign') {
         const r = await this.c.ports.server.resign(this.c.id, body);
-        // The end comes on the live stream too (a game against the page's computer may have none): shown at once.
+        // The end comes on the live stream too (a game against the page's computer may have none): shown at
+        // once, unless the stream was first: its document may be newer (a rated game's, with the rating changes).
         this.c.ports.cancelThinking();
-        if (r.end && r.game) this.onLive({ type: 'end', end: r.end, game: r.game });
+        if (r.end && r.game && !this.c.finished) this.onLive({ type: 'end', end: r.end, game: r.game });
       } else {
         const r = (await this.c.ports.server.rematch(this.c.id, { seat: body.seat })) as { id?: string };
         if (r.id) {

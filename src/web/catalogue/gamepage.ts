@@ -141,7 +141,7 @@ function conceptsTable(it: Item): HTMLElement {
   const f = it.figures;
   const g = it.ruleset.create({});
   const geo = g.ok ? g.value.geometry : undefined;
-  const rows: [string, string][] = [];
+  const rows: [string, string | Node][] = [];
   // The board is read live from the game's geometry; play-derived concepts come from the shipped computation.
   if (geo)
     rows.push(
@@ -166,7 +166,7 @@ function conceptsTable(it: Item): HTMLElement {
     const ludii = compilationConcepts(it.ruleset, {}, c)
       .filter((x) => x.value !== 0)
       .map((x) => `${x.concept.name} (${x.concept.id})${x.value === 1 ? '' : ` = ${x.value}`}`);
-    rows.push([CT.c.ludii, ludii.join(', ')]);
+    rows.push([CT.c.ludii, h('span', { translate: 'no', lang: 'en' }, ludii.join(', '))]);
   }
   if (f) {
     rows.push(
