@@ -89,6 +89,8 @@ export const KEPT_TERMS = [
   // Keys of the keyboard, named as they are printed on it.
   'Tab',
   'Enter',
+  'Home',
+  'End',
   // A file name, not a word: the translators' guide that the draft notice points to.
   'docs/translating.md',
 ] as const;
