@@ -3,11 +3,10 @@
  * game (description, history, notes, evidence summaries), written only in its entry
  * (./entries.ts). Translations write theirs in src/i18n/locales/areas/prose.ts by the same keys.
  */
-import { asMessage } from '@gabata/engine/core';
+import { asMessage, keySlug as slug } from '@gabata/engine/core';
 import type { CatalogueEntry } from './types.js';
 
 /** The key part of an id (as the catalogue page's `slug`). */
-const slug = (id: string): string => id.replace(/[^\w-]+/g, '-');
 
 export function catalogueEnglish(entries: readonly CatalogueEntry[]): Record<string, string> {
   const out: Record<string, string> = {};

@@ -2,6 +2,7 @@
  * Every word the catalogue pages show, in the page's language (the message catalogue's `cat.*`,
  * `game.*`, `region.*` and `country.*` keys; src/i18n/locales/).
  */
+import { keySlug } from '@gabata/engine/core';
 import type { CatalogueEntry, EvidenceRecord, Place } from '../../catalogue/types.js';
 import { captureWords, catalogueWords } from '../../i18n/web-words.js';
 import { I18N } from '../text.js';
@@ -13,7 +14,7 @@ export const CT = catalogueWords(I18N);
 export const CAPTURE_WORDS: Record<string, string> = captureWords(I18N);
 
 /** A key's part made of an id with dots or spaces in it (`DLP.Evidence.665` -> `DLP-Evidence-665`). */
-export const slug = (id: string): string => id.replace(/[^\w-]+/g, '-');
+export const slug = keySlug;
 
 /**
  * Words of ours about a game (a paragraph, a note) in the page's language: in English the

@@ -41,6 +41,9 @@ export function eachDerived(prefix: string, each: (key: string, text: string) =>
   });
 }
 
+/** The key part of an id in message keys (`prose.<slug>.reading1`): what is not a word character or '-' becomes '-'. */
+export const keySlug = (id: string): string => id.replace(/[^\w-]+/g, '-');
+
 /**
  * A text as a message: the identifiers it names (a clause `SEL-08`, a record `DLP.Evidence.664`)
  * become variables (`{{sel08}}`, `{{dlp664}}`), which keep their Latin letters in every language

@@ -4,13 +4,10 @@
  * (`prose.<id>.reading<n>`, as the catalogue page shows them). They are written only in the
  * description; every language falls back to them where it has no translation.
  */
-import { asMessage } from '../../core/derived-texts.js';
+import { asMessage, keySlug as slug } from '../../core/derived-texts.js';
 import type { RulesetInfo } from '../../core/game.js';
 
 export { asMessage };
-
-/** The key part of a ruleset id (as the catalogue page's `slug`). */
-const slug = (id: string): string => id.replace(/[^\w-]+/g, '-');
 
 export function englishOf(info: RulesetInfo): Record<string, string> {
   const out: Record<string, string> = { [`game.${info.id}.name`]: info.name };
