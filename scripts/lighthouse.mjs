@@ -4,10 +4,11 @@
 // through the API). Prints each page's four scores, its largest contentful paint, layout shift and
 // blocking time, and the JavaScript it transferred, then one JSON line with all of it. A benchmark,
 // never a test: the figures go in the README. Options: --runs N (medians of N, default 1),
-// --chromium PATH (default /usr/bin/chromium), --json-only.
+// --chromium PATH (default /usr/bin/chromium), --json-only, --save DIR (each run's whole report as
+// JSON there, to read the audits' details).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,7 @@ const flag = (name, fallback) => {
 const runs = Number(flag('--runs', '1'));
 const chromePath = flag('--chromium', '/usr/bin/chromium');
 const jsonOnly = argv.includes('--json-only');
+const saveDir = flag('--save', null);
 if (!Number.isInteger(runs) || runs < 1 || runs > 9) {
   console.error('lighthouse: --runs must be 1 to 9');
   process.exit(2);
@@ -64,6 +66,7 @@ process.once('SIGINT', () => {
   rmSync(dir, { recursive: true, force: true });
   process.exit(130);
 });
+if (saveDir) mkdirSync(saveDir, { recursive: true });
 try {
   server = await serve(join(dir, 'games.db'));
   const key = randomBytes(32).toString('base64url');
@@ -93,6 +96,7 @@ try {
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
       const lhr = r.lhr;
+      if (saveDir) writeFileSync(join(saveDir, `${p.name}-${i + 1}.json`), JSON.stringify(lhr));
       const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
       const audit = (a) => lhr.audits[a]?.numericValue ?? null;
       const items = lhr.audits['network-requests']?.details?.items ?? [];

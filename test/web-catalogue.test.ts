@@ -142,6 +142,26 @@ describe('catalogue (start page)', () => {
     }
   });
 
+  it("draws the map's countries only when the map comes near the viewport", async () => {
+    const { page, errors } = await offlinePage(390, 844);
+    await page.goto(base);
+    await page.waitForSelector('.game-card');
+    const figure = page.locator('.map-panel .evidence-figure');
+    const top = await figure.evaluate((f) => f.getBoundingClientRect().top / innerHeight);
+    // Two screens down or more: outside the margin (a screen) in which it is drawn.
+    expect(top).toBeGreaterThan(2);
+    await page.waitForTimeout(300);
+    expect(await page.locator('.map-panel path[data-country]').count()).toBe(0);
+    await figure.scrollIntoViewIfNeeded();
+    await page.waitForSelector('.map-panel svg[data-view="africa"] path[data-country]');
+    // Every view (the continent and both insets) has its countries.
+    for (const view of ['africa', 'horn', 'nigeria']) {
+      expect(await page.locator(`.map-panel svg[data-view="${view}"] path[data-country]`).count(), view).toBeGreaterThan(3);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('filters by region, board and players, and searches names and aliases', async () => {
     const { page, errors } = await offlinePage(1280, 800);
     await page.goto(base);
@@ -263,6 +283,9 @@ describe('game pages', () => {
           expect(Math.abs(ev.place.coords.lon - d.value.lon)).toBeLessThan(1e-7);
         }
       }
+      // The countries are drawn once the map comes near the viewport (not while the page first shows).
+      await page.locator('.cat-game .evidence-figure').scrollIntoViewIfNeeded();
+      await page.waitForSelector('.cat-game svg[data-view="africa"] path[data-country]');
       const p = AFRICA.projection;
       const want = {
         x: (ev.place.coords.lon - p.west) * p.unitsPerDegree * p.cosLat,

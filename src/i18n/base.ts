@@ -222,19 +222,50 @@ export function untranslatedKeys(lang: Lang): string[] {
   return [...derivedEnglish('all').keys()].filter((key) => messageIn(catalogue, key) === undefined);
 }
 
+type Tree = Record<string, unknown>;
+
+/**
+ * Puts `text` at the dotted `key` of `root` unless a message or group is there already, copying
+ * each group on the way the first time it is written (`copied`), so the catalogue `root` was
+ * copied from (en.ts's object) is never changed: far cheaper than copying the whole catalogue.
+ */
+function setMissing(root: Tree, key: string, text: string, copied: Set<Tree>): void {
+  const parts = key.split('.');
+  let at = root;
+  for (const part of parts.slice(0, -1)) {
+    const next = at[part];
+    if (typeof next === 'string') return;
+    const group: Tree = next === undefined ? {} : copied.has(next as Tree) ? (next as Tree) : { ...(next as Tree) };
+    copied.add(group);
+    at[part] = group;
+    at = group;
+  }
+  const last = parts[parts.length - 1]!;
+  if (at[last] === undefined) at[last] = text;
+}
+
+/** Marks a message missing in `lookup` (no message of a catalogue is this). */
+const MISSING = '\u0000missing';
+
 /** The messages of one language (falling back to English for a key a draft lacks). */
 export function createI18n(lang: Lang): I18n {
   const instance = createInstance();
+  // The English made from data (the engine's rulesets, the catalogue), under what en.ts writes:
+  // those registered now go into a copy of en.ts's tree before i18next reads it, those registered
+  // later are added to the instance as they come.
+  const english: Tree = { ...catalogueOf(DEFAULT_LANG) };
+  const copied = new Set<Tree>([english]);
+  let ready = false;
+  eachDerived('', (key, text) => {
+    if (!ready) setMissing(english, key, text, copied);
+    else if (!instance.exists(key, { lng: DEFAULT_LANG })) instance.addResource(DEFAULT_LANG, 'translation', key, text);
+  });
   void instance.init({
     lng: lang,
     fallbackLng: DEFAULT_LANG,
     supportedLngs: LANGUAGES.map((l) => l.code),
-    // English is copied: the messages made from data are added to the copy, never to en.ts's object.
     resources: Object.fromEntries(
-      [...new Set<Lang>([DEFAULT_LANG, lang])].map((code) => [
-        code,
-        { translation: code === DEFAULT_LANG ? structuredClone(catalogueOf(code)) : catalogueOf(code) },
-      ]),
+      [...new Set<Lang>([DEFAULT_LANG, lang])].map((code) => [code, { translation: code === DEFAULT_LANG ? english : catalogueOf(code) }]),
     ),
     initAsync: false,
     nsSeparator: false,
@@ -244,11 +275,7 @@ export function createI18n(lang: Lang): I18n {
     // The app puts text into the page as text (textContent), never as HTML: nothing to escape.
     interpolation: { escapeValue: false },
   });
-  // The English made from data (the engine's rulesets, the catalogue), under what en.ts writes:
-  // now and as rulesets are registered later.
-  eachDerived('', (key, text) => {
-    if (!instance.exists(key, { lng: DEFAULT_LANG })) instance.addResource(DEFAULT_LANG, 'translation', key, text);
-  });
+  ready = true;
   const plural = new Intl.PluralRules(lang);
   const numbers = new Map<string, Intl.NumberFormat>();
   const translate = (key: string, vars?: Readonly<Record<string, string | number>>): string =>
@@ -257,10 +284,10 @@ export function createI18n(lang: Lang): I18n {
     lang,
     t: (key, ...vars) => translate(key, vars[0]),
     lookup(key, vars) {
-      if (!instance.exists(key, { lng: lang, ...vars })) return undefined;
-      // A key that names a group of messages (`story.count`) is not a message.
-      const text: unknown = instance.t(key, { ...vars, lng: lang, returnObjects: true });
-      return typeof text === 'string' ? text : undefined;
+      // One lookup (not `exists`, then `t`); a key that names a group of messages (`story.count`)
+      // is not a message.
+      const text: unknown = instance.t(key, { ...vars, lng: lang, returnObjects: true, defaultValue: MISSING });
+      return typeof text === 'string' && text !== MISSING ? text : undefined;
     },
     formatNumber(value, options) {
       const id = JSON.stringify(options ?? {});

@@ -17,8 +17,9 @@ import { endReasonText as tellEndReason, markWord, tellEvent, tellStory, unitFor
 
 export { storyContexts } from './story.js';
 
-/** The language of the terminal, the engine and the records. */
-const ENGLISH = createI18n('en');
+/** The language of the terminal, the engine and the records (made when first needed: a page has its own). */
+let english: I18n | undefined;
+const ENGLISH = (): I18n => (english ??= createI18n('en'));
 
 /**
  * Per-ruleset words: what the counters and the captured holes are called, in the language asked
@@ -34,7 +35,7 @@ export interface Words {
   i18n?: I18n;
 }
 
-export function wordsFor(info: Pick<RulesetInfo, 'words'>, i18n: I18n = ENGLISH): Words {
+export function wordsFor(info: Pick<RulesetInfo, 'words'>, i18n: I18n = ENGLISH()): Words {
   const unit = unitFor(info);
   return {
     counter: i18n.t(`story.unit.${unit}`),
@@ -48,7 +49,7 @@ export function wordsFor(info: Pick<RulesetInfo, 'words'>, i18n: I18n = ENGLISH)
 const unitOf = (w: Words): Unit => w.unit ?? (w.counter === 'bean' ? 'bean' : 'counter');
 
 /** Why a round or match ended, in words ('' for the ordinary end, the code itself if unknown). */
-export function endReasonText(reason: string, i18n: I18n = ENGLISH): string {
+export function endReasonText(reason: string, i18n: I18n = ENGLISH()): string {
   return tellEndReason(reason, i18n);
 }
 
@@ -69,7 +70,7 @@ export function eventText(
   name: (p: number) => string,
   w: Words,
   context: StoryContext = {},
-  i18n: I18n = w.i18n ?? ENGLISH,
+  i18n: I18n = w.i18n ?? ENGLISH(),
 ): string {
   return tellEvent(ev, name, unitOf(w), i18n, context);
 }
@@ -89,7 +90,7 @@ export function storyLines(
   events: readonly GameEvent[],
   name: (p: number) => string,
   w: Words,
-  i18n: I18n = w.i18n ?? ENGLISH,
+  i18n: I18n = w.i18n ?? ENGLISH(),
 ): StoryLine[] {
   return tellStory(events, name, unitOf(w), i18n);
 }

@@ -116,16 +116,22 @@ export function levelNames(i18n: I18n): Record<number, string> {
  */
 export function clauseTexts(i18n: I18n): Record<string, string> {
   const out: Record<string, string> = {};
-  const derived = new Set<string>();
+  const derived = new Map<string, string>();
+  const written = Object.keys(en.clause).map((id) => [id, say(i18n, `clause.${id}`)] as const);
+  // Puts the table in order again; each text is looked up once, when its clause comes.
   const rebuild = (): void => {
     for (const id of Object.keys(out)) delete out[id];
-    for (const id of [...derived].sort()) out[id] = say(i18n, `clause.${id}`);
-    for (const id of Object.keys(en.clause)) out[id] = say(i18n, `clause.${id}`);
+    for (const id of [...derived.keys()].sort()) out[id] = derived.get(id)!;
+    for (const [id, text] of written) out[id] = text;
   };
+  // Those registered now are gathered, then the table is built once; a later one rebuilds it.
+  let ready = false;
   eachDerived('clause.', (key) => {
-    derived.add(key.slice('clause.'.length));
-    rebuild();
+    const id = key.slice('clause.'.length);
+    derived.set(id, say(i18n, key));
+    if (ready) rebuild();
   });
+  ready = true;
   rebuild();
   return out;
 }

@@ -6,23 +6,36 @@
  */
 import { I18N } from './text.js';
 
-/** Does this browser's Intl know the page's language (or is the page in English)? */
-const known = I18N.lang === 'en' || Intl.DateTimeFormat.supportedLocalesOf([I18N.lang]).length > 0;
-
 const two = (n: number): string => String(n).padStart(2, '0');
 
-const DAY = known ? new Intl.DateTimeFormat(I18N.lang, { dateStyle: 'long', timeZone: 'UTC' }) : null;
-const MOMENT = known ? new Intl.DateTimeFormat(I18N.lang, { dateStyle: 'medium', timeStyle: 'short' }) : null;
+/**
+ * The formats, made when first needed (not as the page loads: a browser's first Intl format loads
+ * its data, which a phone feels), or null where this browser's Intl lacks the page's language.
+ */
+let formats: { day: Intl.DateTimeFormat; moment: Intl.DateTimeFormat } | null | undefined;
+function dateFormats(): typeof formats {
+  if (formats !== undefined) return formats;
+  const known = I18N.lang === 'en' || Intl.DateTimeFormat.supportedLocalesOf([I18N.lang]).length > 0;
+  formats = known
+    ? {
+        day: new Intl.DateTimeFormat(I18N.lang, { dateStyle: 'long', timeZone: 'UTC' }),
+        moment: new Intl.DateTimeFormat(I18N.lang, { dateStyle: 'medium', timeStyle: 'short' }),
+      }
+    : null;
+  return formats;
+}
 
 /** A calendar day given as an ISO date (`2026-12-01`, or a timestamp whose day is taken), or the text as it came. */
 export function dayText(iso: string): string {
   const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return iso;
-  return DAY ? DAY.format(d) : `${d.getUTCDate()}/${d.getUTCMonth() + 1}/${d.getUTCFullYear()}`;
+  const f = dateFormats();
+  return f ? f.day.format(d) : `${d.getUTCDate()}/${d.getUTCMonth() + 1}/${d.getUTCFullYear()}`;
 }
 
 /** A moment (when a game was last played), in the browser's time zone. */
 export function momentText(d: Date): string {
   if (Number.isNaN(d.getTime())) return '';
-  return MOMENT ? MOMENT.format(d) : `${d.getDate()}/${d.getMonth() + 1}/${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
+  const f = dateFormats();
+  return f ? f.moment.format(d) : `${d.getDate()}/${d.getMonth() + 1}/${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }

@@ -31,6 +31,27 @@ function loadOutline(): Promise<Outline> {
   return outline;
 }
 
+/**
+ * Calls `draw` once `el` comes within a screen of the viewport (at once where the browser cannot
+ * tell): the countries are many paths, drawn three times, and a map below the fold need not cost a
+ * phone anything while the page first shows.
+ */
+function whenNear(el: Element, draw: () => void): void {
+  if (typeof IntersectionObserver === 'undefined') {
+    draw();
+    return;
+  }
+  const seen = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      seen.disconnect();
+      draw();
+    },
+    { rootMargin: '100% 0px' },
+  );
+  seen.observe(el);
+}
+
 /** Map coordinates (the outline's units) of a latitude and longitude. */
 export function project(lat: number, lon: number): { x: number; y: number } {
   const p = PROJECTION;
@@ -92,7 +113,7 @@ function drawLand(land: SVGGElement, africa: Outline, highlight: Set<string>): v
 /** A marker's tap target, in CSS px across. */
 const HIT_PX = 44;
 
-function view(v: (typeof VIEWS)[number], markers: MapMarker[], highlight: Set<string>, onMarker?: (m: MapMarker) => void): SVGSVGElement {
+function view(v: (typeof VIEWS)[number], markers: MapMarker[], onMarker?: (m: MapMarker) => void): SVGSVGElement {
   const a = project(v.frame.north, v.frame.west);
   const b = project(v.frame.south, v.frame.east);
   const w = b.x - a.x;
@@ -108,9 +129,8 @@ function view(v: (typeof VIEWS)[number], markers: MapMarker[], highlight: Set<st
     preserveAspectRatio: 'xMidYMid meet',
   });
   svg.append(s('rect', { x: a.x, y: a.y, width: w, height: hgt, class: 'sea' }));
-  const land = s('g', { class: 'land' });
-  void loadOutline().then((africa) => drawLand(land, africa, highlight));
-  svg.append(land);
+  // The countries are drawn into it when the map comes near the viewport (evidenceMap).
+  svg.append(s('g', { class: 'land' }));
   const dots = s('g', { class: 'markers' });
   // Faded markers first, so this game's are drawn on top.
   for (const m of [...markers].sort((x, y) => Number(x.focus) - Number(y.focus))) {
@@ -203,15 +223,21 @@ function view(v: (typeof VIEWS)[number], markers: MapMarker[], highlight: Set<st
 export function evidenceMap(markers: MapMarker[], highlight: readonly string[], onMarker?: (m: MapMarker) => void): HTMLElement {
   const hl = new Set(highlight);
   const [main, ...insets] = VIEWS;
-  return h(
+  const figure = h(
     'figure',
     { class: 'evidence-figure' },
-    h('div', { class: 'map-main' }, view(main!, markers, hl, onMarker)),
+    h('div', { class: 'map-main' }, view(main!, markers, onMarker)),
     h(
       'div',
       { class: 'map-insets' },
-      insets.map((v) => h('div', { class: 'map-inset' }, h('span', { class: 'inset-title' }, v.title), view(v, markers, hl, onMarker))),
+      insets.map((v) => h('div', { class: 'map-inset' }, h('span', { class: 'inset-title' }, v.title), view(v, markers, onMarker))),
     ),
     h('figcaption', {}, CT.mapIntro),
   );
+  whenNear(figure, () => {
+    void loadOutline().then((africa) => {
+      for (const land of figure.querySelectorAll<SVGGElement>('g.land')) drawLand(land, africa, hl);
+    });
+  });
+  return figure;
 }
