@@ -236,7 +236,7 @@ export function evidenceMap(markers: MapMarker[], highlight: readonly string[], 
   );
   whenNear(figure, () => {
     void loadOutline().then((africa) => {
-      for (const land of figure.querySelectorAll<SVGGElement>('g.land')) drawLand(land, africa, hl);
+      for (const land of Array.from(figure.querySelectorAll<SVGGElement>('g.land'))) drawLand(land, africa, hl);
     });
   });
   return figure;
