@@ -90,6 +90,8 @@ interface HoleNodes {
   x: number;
   y: number;
   shownCount: number;
+  /** What the hole's class and accessible name were last made from: unchanged, they are not made again. */
+  shownKey: string;
 }
 
 export class Board {
@@ -104,7 +106,7 @@ export class Board {
     y: number;
     h: number;
     shown: number;
-    label: string;
+    labelKey: string;
   }[] = [];
   private readonly handNodes: { g: SVGGElement; text: SVGTextElement }[] = [];
   private readonly offsetX: number;
@@ -169,7 +171,7 @@ export class Board {
       const seeds = el('g', { class: 'seeds' }, g);
       const text = el('text', { x: x + STORE_W / 2, y: y + h - 14, class: 'store-count', 'text-anchor': 'middle' }, g);
       g.setAttribute('role', 'img');
-      this.stores.push({ player: st.player, g, text, seeds, x: x + STORE_W / 2, y: y + h / 2, h, shown: -1, label: '' });
+      this.stores.push({ player: st.player, g, text, seeds, x: x + STORE_W / 2, y: y + h / 2, h, shown: -1, labelKey: '' });
     }
     // Holes in reading order (top row first) so that Tab follows the board.
     const col = (h: number): number => (turned ? geometry.cols - 1 - geometry.holeCol[h]! : geometry.holeCol[h]!);
@@ -201,7 +203,7 @@ export class Board {
       const badgeText = el('text', { x: x + 31, y: y - 31 + BADGE_FONT * 0.34, 'text-anchor': 'middle', class: 'count' }, badge);
       g.addEventListener('click', () => this.onActivate(h));
       g.addEventListener('keydown', (e) => this.key(e, h));
-      nodes[h] = { g, ring, cavity, seeds, badge, badgeText, markBadge, markText, landmark, landmarkText, x, y, shownCount: -1 };
+      nodes[h] = { g, ring, cavity, seeds, badge, badgeText, markBadge, markText, landmark, landmarkText, x, y, shownCount: -1, shownKey: '' };
     }
     this.holes.push(...nodes);
     this.trackLayer = el('g', { class: 'track-layer', 'aria-hidden': 'true' }, this.svg);
@@ -480,26 +482,35 @@ export class Board {
       const owner = v.owners[h]!;
       const mark = v.marks[h]!;
       const lm = marks.get(h);
-      const cls = ['hole', `owner-${owner}`];
-      if (d.legal.has(h)) cls.push('legal');
-      if (d.hot.has(h)) cls.push('hot');
-      if (d.last.has(h)) cls.push('last');
-      if (d.hint.has(h)) cls.push('hint');
-      if (mark) cls.push('marked', `mark-${mark}`);
-      n.g.setAttribute('class', cls.join(' '));
-      n.g.setAttribute('data-count', String(count));
-      n.g.setAttribute('data-owner', String(owner));
-      n.g.setAttribute('data-mark', String(mark));
-      let extra = '';
-      if (mark) extra += I18N.t('board.markOf', { who: d.name(mark), mark: d.markWord });
-      if (lm) {
-        extra +=
-          lm.kind === 'chafa'
-            ? I18N.t('board.chafaOf', { who: d.name(lm.player) })
-            : I18N.t('board.guardianOf', { who: d.name(lm.player), mark: d.markWord });
+      const legal = d.legal.has(h);
+      const hot = d.hot.has(h);
+      const last = d.last.has(h);
+      const hint = d.hint.has(h);
+      // An animation renders every drop: the words of a hole whose state is unchanged stay as they are.
+      const key = [count, owner, mark, lm?.kind, lm?.player, legal, hot, last, hint, owner ? d.name(owner) : '', mark ? d.name(mark) : '', d.markWord].join('|');
+      if (key !== n.shownKey) {
+        n.shownKey = key;
+        const cls = ['hole', `owner-${owner}`];
+        if (legal) cls.push('legal');
+        if (hot) cls.push('hot');
+        if (last) cls.push('last');
+        if (hint) cls.push('hint');
+        if (mark) cls.push('marked', `mark-${mark}`);
+        n.g.setAttribute('class', cls.join(' '));
+        n.g.setAttribute('data-count', String(count));
+        n.g.setAttribute('data-owner', String(owner));
+        n.g.setAttribute('data-mark', String(mark));
+        let extra = '';
+        if (mark) extra += I18N.t('board.markOf', { who: d.name(mark), mark: d.markWord });
+        if (lm) {
+          extra +=
+            lm.kind === 'chafa'
+              ? I18N.t('board.chafaOf', { who: d.name(lm.player) })
+              : I18N.t('board.guardianOf', { who: d.name(lm.player), mark: d.markWord });
+        }
+        if (legal) extra += T.legalMark;
+        n.g.setAttribute('aria-label', T.holeLabel(h, counters(count), owner ? T.ownerOf(d.name(owner)) : T.nobody, extra));
       }
-      if (d.legal.has(h)) extra += T.legalMark;
-      n.g.setAttribute('aria-label', T.holeLabel(h, counters(count), owner ? T.ownerOf(d.name(owner)) : T.nobody, extra));
       if (n.shownCount !== count) {
         this.drawSeeds(n.seeds, count);
         n.badgeText.textContent = String(count);
@@ -519,10 +530,10 @@ export class Board {
         st.text.textContent = String(c);
         st.shown = c;
       }
-      const label = I18N.t('board.storeLabel', { who: d.name(st.player), counters: counters(c) });
-      if (label !== st.label) {
-        st.label = label;
-        st.g.setAttribute('aria-label', label);
+      const who = d.name(st.player);
+      if (st.labelKey !== `${c}|${who}`) {
+        st.labelKey = `${c}|${who}`;
+        st.g.setAttribute('aria-label', I18N.t('board.storeLabel', { who, counters: counters(c) }));
       }
     }
     this.names = d.name;
