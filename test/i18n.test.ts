@@ -191,6 +191,16 @@ describe('i18n: t() writes plurals and numbers the language’s way', () => {
     }
   });
 
+  it.each(CODES)('%s: whole numbers under 1,000, written without Intl, are what Intl writes; others go through Intl', (lang) => {
+    const i18n = createI18n(lang);
+    const numbers = new Intl.NumberFormat(lang);
+    for (let n = 0; n < 1000; n++) expect(i18n.formatNumber(n)).toBe(numbers.format(n));
+    for (const n of [-1, 1.5, 1000, 98765.4321]) expect(i18n.formatNumber(n)).toBe(numbers.format(n));
+    const percent = { style: 'percent', maximumFractionDigits: 0 } as const;
+    expect(i18n.formatNumber(0.5, percent)).toBe(new Intl.NumberFormat(lang, percent).format(0.5));
+    expect(i18n.t('web.movesCount', { count: 1000 })).toContain(numbers.format(1000));
+  });
+
   it.each(CODES)('%s: interpolation puts every variable in its place, unescaped', (lang) => {
     const i18n = createI18n(lang);
     const template = FLAT[lang].get('web.computerN')!;

@@ -278,6 +278,17 @@ export function createI18n(lang: Lang): I18n {
   ready = true;
   const plural = new Intl.PluralRules(lang);
   const numbers = new Map<string, Intl.NumberFormat>();
+  const formatNumber = (value: number, options?: Intl.NumberFormatOptions): string => {
+    // A whole number under 1,000 is its digits in all three languages (Latin digits, no grouping):
+    // written without Intl, whose number data a phone would load for the first count on a page.
+    if (options === undefined && Number.isInteger(value) && value >= 0 && value < 1000) return String(value);
+    const id = JSON.stringify(options ?? {});
+    const f = numbers.get(id) ?? new Intl.NumberFormat(lang, options);
+    numbers.set(id, f);
+    return f.format(value);
+  };
+  // `{{count, number}}` (the catalogues use the plain form only) through the same.
+  instance.services.formatter?.add('number', (value: unknown) => (typeof value === 'number' ? formatNumber(value) : String(value)));
   const translate = (key: string, vars?: Readonly<Record<string, string | number>>): string =>
     instance.t(key, { ...vars, lng: lang }) as string;
   return {
@@ -289,12 +300,7 @@ export function createI18n(lang: Lang): I18n {
       const text: unknown = instance.t(key, { ...vars, lng: lang, returnObjects: true, defaultValue: MISSING });
       return typeof text === 'string' && text !== MISSING ? text : undefined;
     },
-    formatNumber(value, options) {
-      const id = JSON.stringify(options ?? {});
-      const f = numbers.get(id) ?? new Intl.NumberFormat(lang, options);
-      numbers.set(id, f);
-      return f.format(value);
-    },
+    formatNumber,
     pluralCategory: (count) => plural.select(count),
     meta: catalogueOf(lang)._meta,
   };
