@@ -203,7 +203,22 @@ export class Board {
       const badgeText = el('text', { x: x + 31, y: y - 31 + BADGE_FONT * 0.34, 'text-anchor': 'middle', class: 'count' }, badge);
       g.addEventListener('click', () => this.onActivate(h));
       g.addEventListener('keydown', (e) => this.key(e, h));
-      nodes[h] = { g, ring, cavity, seeds, badge, badgeText, markBadge, markText, landmark, landmarkText, x, y, shownCount: -1, shownKey: '' };
+      nodes[h] = {
+        g,
+        ring,
+        cavity,
+        seeds,
+        badge,
+        badgeText,
+        markBadge,
+        markText,
+        landmark,
+        landmarkText,
+        x,
+        y,
+        shownCount: -1,
+        shownKey: '',
+      };
     }
     this.holes.push(...nodes);
     this.trackLayer = el('g', { class: 'track-layer', 'aria-hidden': 'true' }, this.svg);
@@ -487,7 +502,20 @@ export class Board {
       const last = d.last.has(h);
       const hint = d.hint.has(h);
       // An animation renders every drop: the words of a hole whose state is unchanged stay as they are.
-      const key = [count, owner, mark, lm?.kind, lm?.player, legal, hot, last, hint, owner ? d.name(owner) : '', mark ? d.name(mark) : '', d.markWord].join('|');
+      const key = [
+        count,
+        owner,
+        mark,
+        lm?.kind,
+        lm?.player,
+        legal,
+        hot,
+        last,
+        hint,
+        owner ? d.name(owner) : '',
+        mark ? d.name(mark) : '',
+        d.markWord,
+      ].join('|');
       if (key !== n.shownKey) {
         n.shownKey = key;
         const cls = ['hole', `owner-${owner}`];
