@@ -28,12 +28,36 @@ type PlainKeys<G> = {
 
 /** Every plain message of a group, looked up in the language (nested groups are left to the caller). */
 function plainMessages<G extends object>(group: G, prefix: string, i18n: I18n): { readonly [K in PlainKeys<G>]: string } {
-  const out: Record<string, string> = {};
+  return withPlain(group, prefix, i18n, {});
+}
+
+/**
+ * `rest` with the plain messages of `group` beside it (`rest` wins a name both have). Each message
+ * is looked up when first read, then kept: a page reads a few dozen of several hundred, and looking
+ * them all up cost a phone a noticeable part of its first screen.
+ */
+function withPlain<G extends object, R extends object>(
+  group: G,
+  prefix: string,
+  i18n: I18n,
+  rest: R,
+): { readonly [K in PlainKeys<G>]: string } & R {
+  const out = {} as Record<string, unknown>;
   for (const [k, v] of Object.entries(group)) {
     if (typeof v !== 'string' || k.includes('_') || v.includes('{{')) continue;
-    out[k] = i18n.lookup(`${prefix}${k}`) ?? v;
+    Object.defineProperty(out, k, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const text = i18n.lookup(`${prefix}${k}`) ?? v;
+        Object.defineProperty(out, k, { value: text, enumerable: true, configurable: true, writable: false });
+        return text;
+      },
+    });
   }
-  return out as { readonly [K in PlainKeys<G>]: string };
+  for (const [k, v] of Object.entries(rest))
+    Object.defineProperty(out, k, { value: v, enumerable: true, configurable: true, writable: false });
+  return out as { readonly [K in PlainKeys<G>]: string } & R;
 }
 
 /** A message by run-time key, with its variables. */
@@ -44,8 +68,7 @@ export function webWords(i18n: I18n) {
   const w = (key: string, vars: Vars = {}): string => say(i18n, `web.${key}`, vars);
   const who = (key: string) => (name: string) => w(key, { who: name });
   const levelName = (level: number): string => say(i18n, `level.${level}`, {});
-  return {
-    ...plainMessages(en.web, 'web.', i18n),
+  return withPlain(en.web, 'web.', i18n, {
     movesCount: (n: number) => w('movesCount', { count: n }),
     seatsShort: (seats: string[]) =>
       seats
@@ -101,7 +124,7 @@ export function webWords(i18n: I18n) {
     wonByResignation: who('wonByResignation'),
     wonOnTime: who('wonOnTime'),
     you: who('you'),
-  };
+  });
 }
 
 /** The computer's strengths by level (`LEVEL_NAMES`). */
@@ -139,8 +162,7 @@ export function clauseTexts(i18n: I18n): Record<string, string> {
 /** The words of the catalogue pages (`CT`) in the language of `i18n`. */
 export function catalogueWords(i18n: I18n) {
   const c = (key: string, vars: Vars = {}): string => say(i18n, `cat.${key}`, vars);
-  return {
-    ...plainMessages(en.cat, 'cat.', i18n),
+  return withPlain(en.cat, 'cat.', i18n, {
     playersN: (n: number) => c('playersN', { count: n }),
     shown: (n: number, of: number) => (n === of ? c('shownAll', { count: n }) : c('shownSome', { shown: n, count: of })),
     playThis: (name: string) => c('playThis', { name }),
@@ -150,7 +172,7 @@ export function catalogueWords(i18n: I18n) {
     c: plainMessages(en.cat.c, 'cat.c.', i18n),
     player: (p: number) => c('player', { player: p }),
     notFound: (id: string) => c('notFound', { id }),
-  };
+  });
 }
 
 /** Words for capture kinds (`CAPTURE_WORDS`). */

@@ -196,8 +196,15 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     renderResult(result, c);
     calls.look();
     if (c.ready && !rulesShown) {
-      renderRules(rulesPanel, c);
+      // The panel starts closed: its clauses and options are written when it is first opened.
       rulesShown = true;
+      rulesPanel.replaceChildren(h('summary', {}, h('h2', {}, T.rules)));
+      const open = (): void => {
+        if (!rulesPanel.open) return;
+        rulesPanel.removeEventListener('toggle', open);
+        renderRules(rulesPanel, c);
+      };
+      rulesPanel.addEventListener('toggle', open);
     }
   };
   const c: PlayController = new PlayController(id, {
