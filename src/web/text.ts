@@ -26,9 +26,8 @@ interface RulesetNames {
   readonly region: string;
 }
 
-/** Interface labels, and the games' names and places in the page's language. */
-export const T = {
-  ...webWords(I18N),
+/** The games' names and places in the page's language. */
+const rulesetWords = {
   /** A ruleset's name ('Gabata (Adowa)'), from the catalogue's `game.<id>.name`. */
   rulesetName: (info: RulesetNames): string => I18N.lookup(`game.${info.id}.name`) ?? info.name,
   /** Where a ruleset is played: the ruleset's own words in English, the catalogue's origin of the game in a translation. */
@@ -38,6 +37,16 @@ export const T = {
   rulesetSummary: (info: RulesetNames & { readonly summary: string }): string =>
     I18N.lang === 'en' ? info.summary : (I18N.lookup(`game.${info.id}.oneLine`) ?? info.summary),
 };
+
+/**
+ * Interface labels, and the games' names and places in the page's language. Added to the words'
+ * object as they are, not spread into a new one: a spread would read every message at once, which
+ * `webWords` leaves until each is first read.
+ */
+export const T: ReturnType<typeof webWords> & typeof rulesetWords = Object.defineProperties(
+  webWords(I18N),
+  Object.getOwnPropertyDescriptors(rulesetWords),
+) as ReturnType<typeof webWords> & typeof rulesetWords;
 
 /** The computer's strengths by level. */
 export const LEVEL_NAMES: Record<number, string> = levelNames(I18N);
