@@ -97,11 +97,16 @@ for (let i = 0; i < firstJs.length; i++) {
   }
 }
 
-// One stylesheet: style.css, then each part of the page's styles in src/web/css/ (by name).
+// One stylesheet: style.css, then each part of the page's styles in src/web/css/ (by name), then the
+// catalogue pages' (src/web/catalogue/catalogue.css), last, as when a script adopted them.
 const parts = readdirSync(join(root, 'src/web/css'))
   .filter((f) => f.endsWith('.css'))
   .sort();
-const css = [join(root, 'src/web/style.css'), ...parts.map((f) => join(root, 'src/web/css', f))]
+const css = [
+  join(root, 'src/web/style.css'),
+  ...parts.map((f) => join(root, 'src/web/css', f)),
+  join(root, 'src/web/catalogue/catalogue.css'),
+]
   .map((f) => readFileSync(f, 'utf8'))
   .join('\n');
 const styleCss = common.minify ? (await transform(css, { loader: 'css', minify: true, target: 'chrome100' })).code : css;
@@ -120,8 +125,8 @@ for (const weight of ['400', '700']) {
   renameSync(join(tmp, f), join(out, 'fonts', f));
 }
 const html = readFileSync(join(root, 'src/web/index.html'), 'utf8')
-  .replace('<script type="module" src="/main.js">', () =>
-    [...firstJs.slice(1).map((f) => `<link rel="modulepreload" href="/${f}">\n`), '<script type="module" src="/main.js">'].join(''),
+  .replace('<script type="module" src="/main.js"', () =>
+    [...firstJs.slice(1).map((f) => `<link rel="modulepreload" href="/${f}">\n`), '<script type="module" src="/main.js"'].join(''),
   )
   .replace('/main.js', `/${mainFile}`)
   .replace('/style.css', `/${styleFile}`)

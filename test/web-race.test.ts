@@ -27,9 +27,9 @@ beforeAll(async () => {
   ({ dir, server, browser } = await openWebSuite('gabata-web-race-', SHOTS));
 });
 
-// Every test ends with no uncaught error and no console error, except the content security policy's refusal of
-// inline styles: the catalogue's own <style> element (src/web/catalogue/style.ts) meets it under the server's
-// style-src 'self'. This section's styles are not inline, and the first test proves they apply (computed styles).
+// Every test ends with no uncaught error and no console error, except the content security policy's
+// refusal of inline styles under the server's style-src 'self'. This section's styles are not inline,
+// and the first test proves they apply (computed styles).
 const CSP_INLINE_STYLE = /^console\.error: Applying inline style violates the following Content Security Policy directive/;
 afterEach(() => {
   expect(pageErrors.take().filter((e) => !CSP_INLINE_STYLE.test(e))).toEqual([]);

@@ -8,7 +8,6 @@ import { I18N } from '../text.js';
 import { items, matches, NO_FILTER, vocab, type Filter, type Item } from './data.js';
 import { evidenceMap, markersOf } from './map.js';
 import type { Nav } from './nav.js';
-import { ensureStyle } from './style.js';
 import { CT } from './text.js';
 
 function card(it: Item, nav: Nav): HTMLElement {
@@ -58,7 +57,6 @@ function select(label: string, name: string, values: { value: string; text: stri
 
 /** Renders the catalogue into `root`. */
 export function renderCatalogue(root: HTMLElement, nav: Nav): void {
-  ensureStyle();
   const all = items();
   const v = vocab(all);
   let filter: Filter = { ...NO_FILTER };

@@ -14,7 +14,6 @@ import { items, type Item } from './data.js';
 import { evidenceMap, markersOf } from './map.js';
 import type { Nav } from './nav.js';
 import { figuresPlot } from './plot.js';
-import { ensureStyle } from './style.js';
 import { I18N } from '../text.js';
 import { dayText } from '../when.js';
 import { raceSection } from './race.js';
@@ -418,7 +417,6 @@ function conceptsSection(it: Item): HTMLElement {
 
 /** Renders the page of `rulesetId` into `root`. */
 export function renderGamePage(root: HTMLElement, rulesetId: string, nav: Nav): void {
-  ensureStyle();
   const all = items();
   const it = all.find((i) => i.ruleset.info.id === rulesetId);
   const back = h(
