@@ -489,6 +489,15 @@ export class Board {
     const g = this.geometry;
     const unit = d.unit ?? 'counter';
     const counters = (count: number): string => I18N.t(`story.count.${unit}`, { count });
+    // Each player's name once a render (a name is made from the catalogue's words).
+    const names = new Map<number, string>();
+    const name = (p: number): string => {
+      const known = names.get(p);
+      if (known !== undefined) return known;
+      const made = d.name(p);
+      names.set(p, made);
+      return made;
+    };
     const marks = new Map<number, Landmark>();
     for (const l of d.landmarks) marks.set(l.hole, l);
     for (let h = 0; h < g.holeCount; h++) {
@@ -512,8 +521,8 @@ export class Board {
         hot,
         last,
         hint,
-        owner ? d.name(owner) : '',
-        mark ? d.name(mark) : '',
+        owner ? name(owner) : '',
+        mark ? name(mark) : '',
         d.markWord,
       ].join('|');
       if (key !== n.shownKey) {
@@ -529,15 +538,15 @@ export class Board {
         n.g.setAttribute('data-owner', String(owner));
         n.g.setAttribute('data-mark', String(mark));
         let extra = '';
-        if (mark) extra += I18N.t('board.markOf', { who: d.name(mark), mark: d.markWord });
+        if (mark) extra += I18N.t('board.markOf', { who: name(mark), mark: d.markWord });
         if (lm) {
           extra +=
             lm.kind === 'chafa'
-              ? I18N.t('board.chafaOf', { who: d.name(lm.player) })
-              : I18N.t('board.guardianOf', { who: d.name(lm.player), mark: d.markWord });
+              ? I18N.t('board.chafaOf', { who: name(lm.player) })
+              : I18N.t('board.guardianOf', { who: name(lm.player), mark: d.markWord });
         }
         if (legal) extra += T.legalMark;
-        n.g.setAttribute('aria-label', T.holeLabel(h, counters(count), owner ? T.ownerOf(d.name(owner)) : T.nobody, extra));
+        n.g.setAttribute('aria-label', T.holeLabel(h, counters(count), owner ? T.ownerOf(name(owner)) : T.nobody, extra));
       }
       if (n.shownCount !== count) {
         this.drawSeeds(n.seeds, count);
@@ -558,7 +567,7 @@ export class Board {
         st.text.textContent = String(c);
         st.shown = c;
       }
-      const who = d.name(st.player);
+      const who = name(st.player);
       if (st.labelKey !== `${c}|${who}`) {
         st.labelKey = `${c}|${who}`;
         st.g.setAttribute('aria-label', I18N.t('board.storeLabel', { who, counters: counters(c) }));
