@@ -186,15 +186,18 @@ export class Board {
       this.trackIns[h] = el('g', { class: 'track-in', 'aria-hidden': 'true' }, g);
       this.centres[h] = { x, y };
       const seeds = el('g', { class: 'seeds', transform: `translate(${x} ${y})` }, g);
+      // What the hole shows, in its name's order: its number, its mark's and landmark's letters, its
+      // count ("12 W 3", as its name begins: "Hole 12 W, 3 counters"), so that a voice user can say
+      // what they see (axe's label-content-name-mismatch). Apart in the drawing, they do not overlap.
+      el('text', { x, y: y + R - 9, class: 'hole-index', 'text-anchor': 'middle' }, g).textContent = String(h);
+      g.append(' ');
       const markBadge = el('g', { class: 'mark-badge' }, g);
       el('circle', { cx: x - 31, cy: y + 31, r: 13 }, markBadge);
       const markText = el('text', { x: x - 31, y: y + 36, 'text-anchor': 'middle' }, markBadge);
+      g.append(' ');
       const landmark = el('g', { class: 'landmark' }, g);
       el('rect', { x: x + 19, y: y + 20, width: 24, height: 22, rx: 5 }, landmark);
       const landmarkText = el('text', { x: x + 31, y: y + 36, 'text-anchor': 'middle' }, landmark);
-      // The hole's number before its count: what the hole shows reads "12 3", as its name begins
-      // ("Hole 12, 3 counters"), so that a voice user can say what they see (axe's label-content-name-mismatch).
-      el('text', { x, y: y + R - 9, class: 'hole-index', 'text-anchor': 'middle' }, g).textContent = String(h);
       g.append(' ');
       const badge = el('g', { class: 'count-badge' }, g);
       el('circle', { cx: x + 31, cy: y - 31, r: BADGE_R }, badge);
@@ -499,17 +502,20 @@ export class Board {
             : I18N.t('board.guardianOf', { who: d.name(lm.player), mark: d.markWord });
       }
       if (d.legal.has(h)) extra += T.legalMark;
-      n.g.setAttribute('aria-label', T.holeLabel(h, counters(count), owner ? T.ownerOf(d.name(owner)) : T.nobody, extra));
+      const markLetter = mark ? d.markWord.charAt(0).toUpperCase() : '';
+      // A chafa enda's tag is the initial of the term, kept in Latin letters in every language (KEPT_TERMS).
+      const landmarkLetter = lm ? (lm.kind === 'chafa' ? 'C' : I18N.t('board.guardianLetter')) : '';
+      const letters = [markLetter, landmarkLetter].map((l) => (l ? ` ${l}` : '')).join('');
+      n.g.setAttribute('aria-label', T.holeLabel(h, counters(count), owner ? T.ownerOf(d.name(owner)) : T.nobody, extra, letters));
       if (n.shownCount !== count) {
         this.drawSeeds(n.seeds, count);
         n.badgeText.textContent = String(count);
         n.shownCount = count;
       }
       n.markBadge.setAttribute('class', `mark-badge${mark ? ` on owner-${mark}` : ''}`);
-      n.markText.textContent = mark ? d.markWord.charAt(0).toUpperCase() : '';
+      n.markText.textContent = markLetter;
       n.landmark.setAttribute('class', `landmark${lm ? ` on owner-${lm.player} ${lm.kind}` : ''}`);
-      // A chafa enda's tag is the initial of the term, kept in Latin letters in every language (KEPT_TERMS).
-      n.landmarkText.textContent = lm ? (lm.kind === 'chafa' ? 'C' : I18N.t('board.guardianLetter')) : '';
+      n.landmarkText.textContent = landmarkLetter;
     }
     for (const st of this.stores) {
       const c = v.captured[st.player]!;
