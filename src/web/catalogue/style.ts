@@ -68,6 +68,8 @@ ul.reconstructions li { margin-bottom: .55rem; }
 .evidence-map .marker-link { cursor: pointer; }
 .evidence-map .marker-hit { fill: transparent; stroke: none; r: var(--marker-hit, 0); }
 .evidence-map .marker-link:focus-visible .marker { stroke: #2f6f8f; stroke-width: 3px; }
+.evidence-map .marker-leader { stroke: #9a1f1f; stroke-width: 1.2px; }
+.evidence-map .marker-anchor { fill: #9a1f1f; }
 .evidence-map .marker-label { fill: #2f2218; paint-order: stroke; stroke: #fbf7f0; stroke-width: .4px;
   font-family: system-ui, "Noto Sans Ethiopic", sans-serif; }
 .evidence-figure figcaption { font-size: .85rem; color: var(--ink-soft, #6b5646); }
