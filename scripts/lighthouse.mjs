@@ -116,17 +116,23 @@ try {
             (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable',
           )
           .map((a) => a.id),
+        bfCache: (lhr.audits['bf-cache']?.details?.items ?? []).map((x) => `${x.failureType}: ${x.reason}`),
       });
     }
     const keys = ['performance', 'accessibility', 'bestPractices', 'seo', 'lcpMs', 'cls', 'tbtMs', 'fcpMs', 'scriptKB'];
-    results[p.name] = Object.fromEntries([...keys.map((k) => [k, median(seen.map((s) => s[k]))]), ['failing', seen.at(-1).failing]]);
+    results[p.name] = Object.fromEntries([
+      ...keys.map((k) => [k, median(seen.map((s) => s[k]))]),
+      ['failing', seen.at(-1).failing],
+      ['bfCache', seen.at(-1).bfCache],
+    ]);
     if (!jsonOnly) {
       const m = results[p.name];
       console.log(
         `${p.name}: performance ${m.performance}, accessibility ${m.accessibility}, best practices ${m.bestPractices}, SEO ${m.seo}; ` +
           `FCP ${m.fcpMs} ms, LCP ${m.lcpMs} ms, CLS ${m.cls}, TBT ${m.tbtMs} ms, scripts ${m.scriptKB} KiB transferred` +
           (runs > 1 ? ` (medians of ${runs})` : '') +
-          (m.failing.length ? `\n  below 90: ${m.failing.join(', ')}` : ''),
+          (m.failing.length ? `\n  below 90: ${m.failing.join(', ')}` : '') +
+          (m.bfCache.length ? `\n  back/forward cache blocked: ${m.bfCache.join('; ')}` : ''),
       );
     }
   }

@@ -298,9 +298,18 @@ const T_CALLS: Record<string, { args: unknown[]; key: string; vars: Record<strin
     {
       args: [5, '1 counter', 'Ann’s', ', can be played'],
       key: 'web.holeLabel',
-      vars: { hole: 5, counters: '1 counter', owner: 'Ann’s', extra: ', can be played' },
+      vars: { hole: 5, letters: '', counters: '1 counter', owner: 'Ann’s', extra: ', can be played' },
     },
-    { args: [5, '4 beans', 'Ann’s', ''], key: 'web.holeLabel', vars: { hole: 5, counters: '4 beans', owner: 'Ann’s', extra: '' } },
+    {
+      args: [5, '4 beans', 'Ann’s', ''],
+      key: 'web.holeLabel',
+      vars: { hole: 5, letters: '', counters: '4 beans', owner: 'Ann’s', extra: '' },
+    },
+    {
+      args: [5, '2 counters', 'Ann’s', ', Ann’s wegue', ' W'],
+      key: 'web.holeLabel',
+      vars: { hole: 5, letters: ' W', counters: '2 counters', owner: 'Ann’s', extra: ', Ann’s wegue' },
+    },
   ],
   chooseHow: [{ args: [6], key: 'web.chooseHow', vars: { hole: 6 } }],
   firstDropInto: [{ args: [6], key: 'web.firstDropInto', vars: { hole: 6 } }],

@@ -6,13 +6,20 @@
  *   wraps it (a tap on the label ticks it). Links inside a sentence are exempt, as WCAG 2.5.8 has it;
  * - no text is smaller than 11 px as drawn, SVG text (the charts' labels, the board's marks)
  *   included, scaled by its drawing's transform.
- * Real chromium against the real server; the game page is a game against the computer.
+ * Real chromium against the real server; the game page is a game against the computer. Positions
+ * whose holes show mark and landmark letters beside their counts (wegues at Adowa, a nedf and its
+ * guardian at Selus, wegues and the chafa endas at Aksum) are checked by axe too: each hole's name
+ * holds what it shows.
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { Rng } from '../packages/engine/src/core/rng.js';
+import { PHASE_OVER, type State } from '../packages/engine/src/core/state.js';
+import type { Game } from '../packages/engine/src/core/game.js';
+import { isSimultaneous, legalMoveList, legalMoveListFor } from '../packages/engine/src/notation/move.js';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';
-import { ROOT } from './web-harness.js';
+import { replayStored, ROOT } from './web-harness.js';
 import { browser, contexts, pageErrors, server, useWebSuite } from './helpers/web-suite.js';
 
 const SHOTS = path.join(ROOT, 'test-output', 'screenshots', 'web-axe');
@@ -169,5 +176,77 @@ describe.each(['en', 'am'] as const)('every page on a 390 px phone, in %s', (lan
     expect(small.checked[1]).toBeGreaterThan(0);
     expect(small.targets, 'tap targets smaller than 44 x 44').toEqual([]);
     expect(small.texts, 'text smaller than 11 px').toEqual([]);
+  });
+});
+
+/** A position whose holes show letters: a ruleset, a seed, and what the position must have. */
+interface Marked {
+  name: string;
+  ruleset: string;
+  seed: number;
+  /** Holes with a mark (wegue, nedf) and landmarks (chafa enda, guardian) the position must have at least. */
+  marks: number;
+  landmarks: number;
+}
+
+const MARKED: Marked[] = [
+  { name: 'adowa-wegues', ruleset: 'gabata-adowa', seed: 1, marks: 2, landmarks: 0 },
+  { name: 'selus-nedf-guardian', ruleset: 'selus', seed: 2, marks: 1, landmarks: 1 },
+  { name: 'aksum-wegue-chafa', ruleset: 'gabata-aksum', seed: 1, marks: 1, landmarks: 2 },
+];
+
+const enough = (game: Game, s: State, m: Marked): boolean =>
+  s.marks.filter((x) => x !== 0).length >= m.marks && (game.landmarks?.(s).length ?? 0) >= m.landmarks;
+
+/**
+ * A game of two seats held by this file's key, played through the API with seeded random moves
+ * (a race's choices as one joint move) until its position has the marks and landmarks asked for,
+ * a person to move.
+ */
+async function markedGame(m: Marked): Promise<string> {
+  const r = await keyed(server.url, KEY, 'POST', '/api/games', { ruleset: m.ruleset, seed: m.seed, seats: ['human', 'human'] });
+  expect(r.status).toBe(201);
+  const id = r.body.game.id as string;
+  const { game, s } = replayStored(r.body.game);
+  const rng = new Rng(m.seed);
+  for (let ply = 0; ; ply++) {
+    if (!isSimultaneous(s) && enough(game, s, m)) return id;
+    expect(s.phase === PHASE_OVER || ply > 200, `${m.name}: no such position`).toBe(false);
+    let body: Record<string, unknown>;
+    if (isSimultaneous(s)) {
+      const joint = new Int32Array(s.players + 1);
+      for (let p = 1; p <= s.players; p++) {
+        const l = legalMoveListFor(game, s, p);
+        joint[p] = l[rng.int(l.length)]!;
+      }
+      game.applyJoint(s, joint);
+      body = { seat: 1, ply, joint: Array.from(joint.subarray(1)) };
+    } else {
+      const l = legalMoveList(game, s);
+      const code = l[rng.int(l.length)]!;
+      body = { seat: s.toMove, ply, code };
+      game.apply(s, code);
+    }
+    const moved = await keyed(server.url, KEY, 'POST', `/api/games/${id}/moves`, body);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+  }
+}
+
+describe.each(['en', 'am'] as const)('holes that show mark and landmark letters, in %s', (lang) => {
+  it.each(MARKED)('$name: axe finds no violation, and the letters are drawn', async (m) => {
+    const page = await phonePage();
+    await page.goto(`${server.url}/?lang=${lang}&anim=off#/game/${await markedGame(m)}`);
+    await page.waitForSelector('.game-page[data-state="human"]', { timeout: 30_000 });
+    await page.evaluate(() => document.fonts.ready);
+    const shown = await page.$$eval('svg.board .hole', (holes) =>
+      holes.map((h) => ({
+        mark: h.querySelector('.mark-badge.on text')?.textContent ?? '',
+        landmark: h.querySelector('.landmark.on text')?.textContent ?? '',
+      })),
+    );
+    expect(shown.filter((x) => x.mark !== '').length).toBeGreaterThanOrEqual(m.marks);
+    expect(shown.filter((x) => x.landmark !== '').length).toBeGreaterThanOrEqual(m.landmarks);
+    await page.screenshot({ path: path.join(SHOTS, `marked-${m.name}-${lang}.png`), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

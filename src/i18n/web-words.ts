@@ -91,7 +91,9 @@ export function webWords(i18n: I18n) {
     yourTurn: who('yourTurn'),
     hintIs: (text: string) => w('hintIs', { move: text }),
     viewingPly: (k: number, n: number) => w('viewingPly', { ply: k, plies: n }),
-    holeLabel: (hole: number, counters: string, owner: string, extra: string) => w('holeLabel', { hole, counters, owner, extra }),
+    /** `letters`: the mark and landmark letters the hole shows (' W', ' W G'), so that its name holds what it shows. */
+    holeLabel: (hole: number, counters: string, owner: string, extra: string, letters = '') =>
+      w('holeLabel', { hole, letters, counters, owner, extra }),
     ownerOf: who('ownerOf'),
     chooseHow: (hole: number) => w('chooseHow', { hole }),
     firstDropInto: (h: number) => w('firstDropInto', { hole: h }),

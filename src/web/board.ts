@@ -188,15 +188,18 @@ export class Board {
       this.trackIns[h] = el('g', { class: 'track-in', 'aria-hidden': 'true' }, g);
       this.centres[h] = { x, y };
       const seeds = el('g', { class: 'seeds', transform: `translate(${x} ${y})` }, g);
+      // What the hole shows, in its name's order: its number, its mark's and landmark's letters, its
+      // count ("12 W 3", as its name begins: "Hole 12 W, 3 counters"), so that a voice user can say
+      // what they see (axe's label-content-name-mismatch). Apart in the drawing, they do not overlap.
+      el('text', { x, y: y + R - 9, class: 'hole-index', 'text-anchor': 'middle' }, g).textContent = String(h);
+      g.append(' ');
       const markBadge = el('g', { class: 'mark-badge' }, g);
       el('circle', { cx: x - 31, cy: y + 31, r: 13 }, markBadge);
       const markText = el('text', { x: x - 31, y: y + 36, 'text-anchor': 'middle' }, markBadge);
+      g.append(' ');
       const landmark = el('g', { class: 'landmark' }, g);
       el('rect', { x: x + 19, y: y + 20, width: 24, height: 22, rx: 5 }, landmark);
       const landmarkText = el('text', { x: x + 31, y: y + 36, 'text-anchor': 'middle' }, landmark);
-      // The hole's number before its count: what the hole shows reads "12 3", as its name begins
-      // ("Hole 12, 3 counters"), so that a voice user can say what they see (axe's label-content-name-mismatch).
-      el('text', { x, y: y + R - 9, class: 'hole-index', 'text-anchor': 'middle' }, g).textContent = String(h);
       g.append(' ');
       const badge = el('g', { class: 'count-badge' }, g);
       el('circle', { cx: x + 31, cy: y - 31, r: BADGE_R }, badge);
@@ -500,6 +503,7 @@ export class Board {
     };
     const marks = new Map<number, Landmark>();
     for (const l of d.landmarks) marks.set(l.hole, l);
+    const guardianLetter = d.landmarks.length > 0 ? I18N.t('board.guardianLetter') : '';
     for (let h = 0; h < g.holeCount; h++) {
       const n = this.holes[h]!;
       const count = v.counts[h]!;
@@ -510,6 +514,9 @@ export class Board {
       const hot = d.hot.has(h);
       const last = d.last.has(h);
       const hint = d.hint.has(h);
+      const markLetter = mark ? d.markWord.charAt(0).toUpperCase() : '';
+      // A chafa enda's tag is the initial of the term, kept in Latin letters in every language (KEPT_TERMS).
+      const landmarkLetter = lm ? (lm.kind === 'chafa' ? 'C' : guardianLetter) : '';
       // An animation renders every drop: the words of a hole whose state is unchanged stay as they are.
       const key = [
         count,
@@ -546,7 +553,8 @@ export class Board {
               : I18N.t('board.guardianOf', { who: name(lm.player), mark: d.markWord });
         }
         if (legal) extra += T.legalMark;
-        n.g.setAttribute('aria-label', T.holeLabel(h, counters(count), owner ? T.ownerOf(name(owner)) : T.nobody, extra));
+        const letters = [markLetter, landmarkLetter].map((l) => (l ? ` ${l}` : '')).join('');
+        n.g.setAttribute('aria-label', T.holeLabel(h, counters(count), owner ? T.ownerOf(name(owner)) : T.nobody, extra, letters));
       }
       if (n.shownCount !== count) {
         this.drawSeeds(n.seeds, count);
@@ -554,10 +562,9 @@ export class Board {
         n.shownCount = count;
       }
       n.markBadge.setAttribute('class', `mark-badge${mark ? ` on owner-${mark}` : ''}`);
-      n.markText.textContent = mark ? d.markWord.charAt(0).toUpperCase() : '';
+      n.markText.textContent = markLetter;
       n.landmark.setAttribute('class', `landmark${lm ? ` on owner-${lm.player} ${lm.kind}` : ''}`);
-      // A chafa enda's tag is the initial of the term, kept in Latin letters in every language (KEPT_TERMS).
-      n.landmarkText.textContent = lm ? (lm.kind === 'chafa' ? 'C' : I18N.t('board.guardianLetter')) : '';
+      n.landmarkText.textContent = landmarkLetter;
     }
     for (const st of this.stores) {
       const c = v.captured[st.player]!;

@@ -2,12 +2,14 @@
  * The live stream of one game (docs/online.md): one WebSocket to /api/games/<id>/live on this
  * page's host (ws: or wss: as the page), opened with `hello` (the player key, or none for a
  * spectator, and the last ply seen). A dropped socket reconnects by itself, 0.5 s doubling to
- * 8 s (reconnect.ts), and says `since` so that the server sends only what was missed. It decides
- * nothing: each message goes to the page's handler.
+ * 8 s (reconnect.ts), and says `since` so that the server sends only what was missed. Leaving the
+ * page closes it (so that the browser may keep the page in its back/forward cache) and coming back
+ * to it from there opens it again, with `since`, the same way. It decides nothing: each message
+ * goes to the page's handler.
  */
 import type { GameEvent } from '@gabata/engine/core';
 import type { ClockState, GameDoc, GameEnd, OfferInfo } from './engine.js';
-import { Backoff, watchNetwork } from './reconnect.js';
+import { Backoff, watchNetwork, watchPageLife } from './reconnect.js';
 
 export type LiveMessage =
   | { type: 'welcome'; seats: number[]; game: GameDoc; since: number }
@@ -54,6 +56,7 @@ export class LiveSocket {
   private ws: WebSocket | null = null;
   private readonly backoff = new Backoff(() => this.connect());
   private unwatch: (() => void) | undefined;
+  private unwatchPage: (() => void) | undefined;
   private closed = false;
   private up = false;
 
@@ -71,6 +74,10 @@ export class LiveSocket {
       () => this.drop(),
       () => this.reconnectNow(),
     );
+    this.unwatchPage = watchPageLife(
+      () => this.suspend(),
+      () => this.reconnectNow(),
+    );
     this.connect();
   }
 
@@ -86,6 +93,7 @@ export class LiveSocket {
     this.closed = true;
     this.backoff.cancel();
     this.unwatch?.();
+    this.unwatchPage?.();
     const ws = this.ws;
     this.ws = null;
     ws?.close(1000);
@@ -155,6 +163,20 @@ export class LiveSocket {
     ws.close();
     this.setUp(false);
     this.scheduleReconnect();
+  }
+
+  /**
+   * The page is being left: the socket closes and nothing is retried until the page comes back.
+   * The page hears nothing (it is not shown); the socket is down meanwhile, so nothing is sent.
+   */
+  private suspend(): void {
+    this.backoff.cancel();
+    this.up = false;
+    const ws = this.ws;
+    if (!ws) return;
+    this.ws = null;
+    ws.onclose = null;
+    ws.close(1000);
   }
 
   private reconnectNow(): void {

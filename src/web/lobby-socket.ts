@@ -1,10 +1,12 @@
 /**
  * The lobby's socket (`GET /api/lobby/live`, docs/online.md "The lobby"): one WebSocket on this
  * page's host, opened with `hello` and the player key; reconnects as a game's stream does
- * (reconnect.ts). Each action is a request with an id, answered by its `ack` or its `error`; the
- * rest (welcome, seeks, pool counts, paired) goes to the page's handler. It decides nothing.
+ * (reconnect.ts), and is closed while the page is left for the back/forward cache, opening again
+ * when it comes back from there. Each action is a request with an id, answered by its `ack` or
+ * its `error`; the rest (welcome, seeks, pool counts, paired) goes to the page's handler. It
+ * decides nothing.
  */
-import { Backoff, watchNetwork } from './reconnect.js';
+import { Backoff, watchNetwork, watchPageLife } from './reconnect.js';
 
 export interface ClockSpec {
   baseMs: number;
@@ -87,6 +89,7 @@ export class LobbySocket {
   private ws: WebSocket | null = null;
   private readonly backoff = new Backoff(() => this.connect());
   private unwatch: (() => void) | undefined;
+  private unwatchPage: (() => void) | undefined;
   private closed = false;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
@@ -97,12 +100,15 @@ export class LobbySocket {
   ) {}
 
   start(): void {
-    this.unwatch = watchNetwork(
-      () => this.drop(),
-      () => {
-        if (!this.closed && !this.ws) this.backoff.now();
-      },
-    );
+    const again = (): void => {
+      if (!this.closed && !this.ws) this.backoff.now();
+    };
+    this.unwatch = watchNetwork(() => this.drop(), again);
+    // Leaving the page: the socket closes as in a drop, but nothing is retried until it comes back.
+    this.unwatchPage = watchPageLife(() => {
+      this.drop();
+      this.backoff.cancel();
+    }, again);
     this.connect();
   }
 
@@ -111,6 +117,7 @@ export class LobbySocket {
     this.closed = true;
     this.backoff.cancel();
     this.unwatch?.();
+    this.unwatchPage?.();
     const ws = this.ws;
     this.ws = null;
     ws?.close(1000);

@@ -152,7 +152,8 @@ function pageParts() {
   return {
     playersBar: h('div', { class: 'players-bar' }),
     boardBox: h('div', { class: 'board-box' }),
-    commentary: h('ol', { class: 'commentary', 'aria-live': 'polite' }),
+    // It scrolls once long: focusable, so that a keyboard can scroll it too (axe's scrollable-region-focusable).
+    commentary: h('ol', { class: 'commentary', 'aria-live': 'polite', tabindex: 0, 'aria-label': T.commentary }),
     moveList: h('ol', { class: 'move-list' }),
     rulesPanel: h('details', { class: 'rules-panel panel' }),
     result: h('section', { class: 'result', hidden: true, 'aria-live': 'polite' }),

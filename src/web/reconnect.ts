@@ -48,3 +48,21 @@ export function watchNetwork(offline: () => void, online: () => void): () => voi
     window.removeEventListener('online', online);
   };
 }
+
+/**
+ * Calls `hide` when the page is left (`pagehide`) and `show` when it comes back from the
+ * back/forward cache (`pageshow` with `persisted`); returns the function that stops it. A page
+ * with an open WebSocket is never kept in that cache (Chrome), so a socket closes on `hide` and
+ * opens again on `show`, saying what it missed; no `unload` handler, which would bar the cache too.
+ */
+export function watchPageLife(hide: () => void, show: () => void): () => void {
+  const onShow = (e: PageTransitionEvent): void => {
+    if (e.persisted) show();
+  };
+  window.addEventListener('pagehide', hide);
+  window.addEventListener('pageshow', onShow);
+  return () => {
+    window.removeEventListener('pagehide', hide);
+    window.removeEventListener('pageshow', onShow);
+  };
+}

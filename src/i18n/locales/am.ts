@@ -101,7 +101,7 @@ export const am: Catalogue = {
     hand: 'በእጅ',
     store: 'በጎተራ',
     reserve: 'ተለይቶ የተቀመጠ',
-    holeLabel: 'ጉድጓድ {{hole}}፣ {{counters}}፣ {{owner}}{{extra}}',
+    holeLabel: 'ጉድጓድ {{hole}}{{letters}}፣ {{counters}}፣ {{owner}}{{extra}}',
     nobody: 'የማንም ያልሆነ',
     ownerOf: 'የ{{who}}',
     legalMark: '፣ መጫወት ይቻላል',

@@ -105,7 +105,7 @@ export const en = {
     hand: 'in hand',
     store: 'in store',
     reserve: 'set aside',
-    holeLabel: 'Hole {{hole}}, {{counters}}, {{owner}}{{extra}}',
+    holeLabel: 'Hole {{hole}}{{letters}}, {{counters}}, {{owner}}{{extra}}',
     nobody: 'nobody’s',
     ownerOf: '{{who}}’s',
     legalMark: ', can be played',

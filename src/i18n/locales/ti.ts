@@ -101,7 +101,7 @@ export const ti: Catalogue = {
     hand: 'ኣብ ኢድ',
     store: 'ኣብ ቆፎ',
     reserve: 'ዝተፈልየ',
-    holeLabel: 'ጉድጓድ {{hole}}፣ {{counters}}፣ {{owner}}{{extra}}',
+    holeLabel: 'ጉድጓድ {{hole}}{{letters}}፣ {{counters}}፣ {{owner}}{{extra}}',
     nobody: 'ናይ ማንም ዘይኮነ',
     ownerOf: 'ናይ {{who}}',
     legalMark: '፣ ክጽወት ይኽእል',

@@ -6,6 +6,7 @@
  */
 import type { CatalogueEntry, Place } from '../../catalogue/types.js';
 import { h } from '../dom.js';
+import { spreadMarkers } from './spread.js';
 import { s } from './svg.js';
 import { CT, countryName } from './text.js';
 
@@ -110,8 +111,101 @@ function drawLand(land: SVGGElement, africa: Outline, highlight: Set<string>): v
   }
 }
 
-/** A marker's tap target, in CSS px across. */
+/** A marker's tap target, in CSS px across (two apart never overlap: spread.ts). */
 const HIT_PX = 44;
+
+/** A marker as drawn: its group and its place in the drawing's units. */
+interface Placed {
+  item: SVGGElement;
+  x: number;
+  y: number;
+}
+
+/** A marker's dot: with `onMarker`, a link with a clear circle of 44 CSS px around it that takes the finger. */
+function markerDot(m: MapMarker, x: number, y: number, r: number, onMarker?: (m: MapMarker) => void): SVGElement {
+  // The evidence record's id stays in data-evidence; the record itself names it on the game's page.
+  const label = `${m.gameName}: ${m.place.name}${m.evidenceId ? '' : ` (${CT.approximate})`}`;
+  const dot = s(
+    'circle',
+    {
+      cx: x.toFixed(3),
+      cy: y.toFixed(3),
+      r: (m.focus ? r : r * 0.7).toFixed(3),
+      class: `marker ${m.evidenceId ? 'evidence' : 'place'}${m.focus ? ' focus' : ' faded'}`,
+      'data-ruleset': m.rulesetId,
+      'data-evidence': m.evidenceId,
+      'data-place': m.place.name,
+      'data-lat': m.place.coords.lat,
+      'data-lon': m.place.coords.lon,
+      'vector-effect': 'non-scaling-stroke',
+      'aria-label': onMarker ? undefined : label,
+    },
+    s('title', {}, label),
+  );
+  if (!onMarker) return dot;
+  // The clear circle's radius is set in the drawing's units once the map is laid out (--marker-hit).
+  const hit = s('circle', { cx: x.toFixed(3), cy: y.toFixed(3), r: (r * 3).toFixed(3), class: 'marker-hit' });
+  const link = s('g', { class: 'marker-link', tabindex: 0, role: 'link', 'aria-label': label }, hit, dot);
+  link.addEventListener('click', () => onMarker(m));
+  link.addEventListener('keydown', (e) => {
+    if ((e as KeyboardEvent).key === 'Enter') onMarker(m);
+  });
+  return link;
+}
+
+/** An inset's label of a place: right of the marker unless it would run off the view (`east`) or into a neighbour to the east. */
+function markerLabel(m: MapMarker, x: number, y: number, r: number, markers: readonly MapMarker[], east: number): SVGTextElement {
+  const size = r * 2.6;
+  const width = m.place.name.length * size * 0.55;
+  const crowded = markers.some((o) => {
+    if (o === m || !o.focus) return false;
+    const p = project(o.place.coords.lat, o.place.coords.lon);
+    return Math.abs(p.y - y) < size && p.x > x && p.x - x < width + r * 2;
+  });
+  const left = crowded || x + r * 1.4 + width > east;
+  return s(
+    'text',
+    {
+      x: (left ? x - r * 1.4 : x + r * 1.4).toFixed(2),
+      y: (y + r * 0.5).toFixed(2),
+      class: 'marker-label',
+      'text-anchor': left ? 'end' : 'start',
+      'font-size': size.toFixed(2),
+    },
+    m.place.name,
+  );
+}
+
+/**
+ * Spreads a map's markers (spread.ts) at the size it is drawn (`scale` CSS px per unit of the
+ * drawing, whose view is `view`), so that their tap targets do not overlap: a marker moved from its
+ * place is joined to it by a thin line ending in a small dot at the place itself.
+ */
+function spread(
+  items: readonly Placed[],
+  leaders: SVGGElement,
+  view: { x: number; y: number; w: number; h: number },
+  scale: number,
+  r: number,
+): void {
+  // Only the markers this view shows: the others lie beyond its edges (an inset's neighbours).
+  const shown = items.filter((i) => i.x >= view.x && i.x <= view.x + view.w && i.y >= view.y && i.y <= view.y + view.h);
+  const px = shown.map((i) => ({ x: (i.x - view.x) * scale, y: (i.y - view.y) * scale }));
+  const at = spreadMarkers(px, HIT_PX + 2, view.w * scale, view.h * scale);
+  leaders.replaceChildren();
+  shown.forEach((i, k) => {
+    const dx = (at[k]!.x - px[k]!.x) / scale;
+    const dy = (at[k]!.y - px[k]!.y) / scale;
+    const moved = Math.hypot(dx, dy) * scale > 0.5;
+    if (moved) i.item.setAttribute('transform', `translate(${dx.toFixed(3)} ${dy.toFixed(3)})`);
+    else i.item.removeAttribute('transform');
+    if (!moved) return;
+    leaders.append(
+      s('line', { x1: i.x, y1: i.y, x2: i.x + dx, y2: i.y + dy, class: 'marker-leader', 'vector-effect': 'non-scaling-stroke' }),
+      s('circle', { cx: i.x, cy: i.y, r: (r * 0.35).toFixed(3), class: 'marker-anchor' }),
+    );
+  });
+}
 
 function view(v: (typeof VIEWS)[number], markers: MapMarker[], onMarker?: (m: MapMarker) => void): SVGSVGElement {
   const a = project(v.frame.north, v.frame.west);
@@ -132,75 +226,26 @@ function view(v: (typeof VIEWS)[number], markers: MapMarker[], onMarker?: (m: Ma
   // The countries are drawn into it when the map comes near the viewport (evidenceMap).
   svg.append(s('g', { class: 'land' }));
   const dots = s('g', { class: 'markers' });
+  const items: Placed[] = [];
   // Faded markers first, so this game's are drawn on top.
   for (const m of [...markers].sort((x, y) => Number(x.focus) - Number(y.focus))) {
     const { x, y } = project(m.place.coords.lat, m.place.coords.lon);
-    // The evidence record's id stays in data-evidence; the record itself names it on the game's page.
-    const label = `${m.gameName}: ${m.place.name}${m.evidenceId ? '' : ` (${CT.approximate})`}`;
-    const dot = s(
-      'circle',
-      {
-        cx: x.toFixed(3),
-        cy: y.toFixed(3),
-        r: (m.focus ? r : r * 0.7).toFixed(3),
-        class: `marker ${m.evidenceId ? 'evidence' : 'place'}${m.focus ? ' focus' : ' faded'}`,
-        'data-ruleset': m.rulesetId,
-        'data-evidence': m.evidenceId,
-        'data-place': m.place.name,
-        'data-lat': m.place.coords.lat,
-        'data-lon': m.place.coords.lon,
-        'vector-effect': 'non-scaling-stroke',
-        'aria-label': onMarker ? undefined : label,
-      },
-      s('title', {}, label),
-    );
-    if (onMarker) {
-      // A link: the dot and, around it, a clear circle of 44 CSS px that takes the finger (its radius
-      // is set in the drawing's units once the map is laid out: --marker-hit).
-      const hit = s('circle', { cx: x.toFixed(3), cy: y.toFixed(3), r: (r * 3).toFixed(3), class: 'marker-hit' });
-      const link = s('g', { class: 'marker-link', tabindex: 0, role: 'link', 'aria-label': label }, hit, dot);
-      link.addEventListener('click', () => onMarker(m));
-      link.addEventListener('keydown', (e) => {
-        if ((e as KeyboardEvent).key === 'Enter') onMarker(m);
-      });
-      dots.append(link);
-    } else {
-      dots.append(dot);
-    }
-    if (v.key !== 'africa' && m.focus) {
-      // Labels go right of the marker unless they would run off the view or into a neighbour to the east.
-      const size = r * 2.6;
-      const width = m.place.name.length * size * 0.55;
-      const crowded = markers.some(
-        (o) =>
-          o !== m &&
-          o.focus &&
-          Math.abs(project(o.place.coords.lat, o.place.coords.lon).y - y) < size &&
-          project(o.place.coords.lat, o.place.coords.lon).x > x &&
-          project(o.place.coords.lat, o.place.coords.lon).x - x < width + r * 2,
-      );
-      const left = crowded || x + r * 1.4 + width > a.x + w;
-      dots.append(
-        s(
-          'text',
-          {
-            x: (left ? x - r * 1.4 : x + r * 1.4).toFixed(2),
-            y: (y + r * 0.5).toFixed(2),
-            class: 'marker-label',
-            'text-anchor': left ? 'end' : 'start',
-            'font-size': size.toFixed(2),
-          },
-          m.place.name,
-        ),
-      );
-    }
+    // The marker and its label move together when the marker is spread from its neighbours.
+    const item = s('g', { class: 'marker-item' });
+    item.append(markerDot(m, x, y, r, onMarker));
+    if (v.key !== 'africa' && m.focus) item.append(markerLabel(m, x, y, r, markers, a.x + w));
+    dots.append(item);
+    items.push({ item, x, y });
   }
-  svg.append(dots);
+  const leaders = s('g', { class: 'marker-leaders', 'aria-hidden': 'true' });
+  svg.append(leaders, dots);
   if (onMarker && typeof ResizeObserver !== 'undefined') {
-    // 22 CSS px of radius, in the drawing's units at the size the map is drawn.
     new ResizeObserver(() => {
       const shown = svg.getBoundingClientRect().width;
-      if (shown > 0) svg.style.setProperty('--marker-hit', `${((HIT_PX / 2) * (w / shown)).toFixed(3)}px`);
+      if (shown === 0) return;
+      // 22 CSS px of radius, in the drawing's units at the size the map is drawn.
+      svg.style.setProperty('--marker-hit', `${((HIT_PX / 2) * (w / shown)).toFixed(3)}px`);
+      spread(items, leaders, { x: a.x, y: a.y, w, h: hgt }, shown / w, r);
     }).observe(svg);
   }
   if (v.key === 'africa') {
