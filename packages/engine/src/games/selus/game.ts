@@ -202,7 +202,7 @@ export class SelusGame extends RoundGame implements SowHooks {
       return false;
     }
     if (s.passes >= 2) {
-      this.endGame(s, 'stalemate', 0, trace);
+      this.endGame(s, 'doublePass', 0, trace);
       return false;
     }
     return super.beginTurn(s, trace);
