@@ -370,13 +370,15 @@ describe('MCTS choices from fixed seeds stay the same (pinned before the iterate
     // Selus and Abalala'e re-pinned when a race's coin became chance to MCTS (issue 25: re-seeded
     // determinizations, a node per outcome): their searches meet dead heats, whose coin the old
     // search read from the game's seed; the other games meet no chance and keep their pins.
+    // Selus re-pinned again when its evaluation got a sense of nedf chances (issue 25): the
+    // second agent's playouts stop after 4 decisions and are valued by it.
     selus: [
-      '5/460/0.075810185|13/310/0.031031031',
-      '11/807/-0.183699912',
-      '8/231/0.348971193',
-      '11/1076/-0.310024691',
-      '12/394/0.366458007',
-      '9/1401/-0.294661328',
+      '4/445/0.091286800|13/325/0.173711755',
+      '3/830/0.118627451',
+      '16/524/0.031836631',
+      '9/1117/0.152508961',
+      '14/671/0.088774341',
+      '5/1391/0.176784228',
     ],
     abalalae: [
       '11/554/0.297435897',

@@ -164,8 +164,9 @@ describe('completion: how a match ended', () => {
   });
 
   it('a round ended by two passes in a row is a double pass; ended with no pass, a repetition', () => {
-    // A stub game: the only move is a pass (or hole 0); the engine's 'stalemate' guard ends the
-    // match after two passes in a row, or after three moves without passes.
+    // A stub game: the only move is a pass (or hole 0); the engine ends the match by 'doublePass'
+    // after two passes in a row, or by 'repetition' after three moves without passes, and the
+    // simulation counts the reason the engine gives.
     const only = (move: number) => (_s: State, out: Int32Array) => {
       out[0] = move;
       return 1;
@@ -188,7 +189,7 @@ describe('completion: how a match ended', () => {
             s.phase = PHASE_OVER;
             s.toMove = 0;
             s.winner = 0;
-            s.endReason = END_REASONS.indexOf('stalemate');
+            s.endReason = END_REASONS.indexOf(s.passes >= 2 ? 'doublePass' : 'repetition');
             s.guardEnds++;
           } else s.toMove = 3 - s.toMove;
           return true;

@@ -94,6 +94,14 @@ describe("Ludii's metrics of one trial, by hand", () => {
     expect(b['DecisionMoves']).toBe(1);
   });
 
+  it('GameTreeComplexity (complexity/GameTreeComplexity.java lines 73-83, commit cbb4f9da): moves x log10(mean legal moves)', () => {
+    // A: legal 3, 1, 2 over 3 moves: 3/3 + 1/3 + 2/3 = 2, so 3 log10 2; B: legal 2, 2: 2 log10 2.
+    expect(a['GameTreeComplexity']).toBeCloseTo(3 * Math.log10(2), 12);
+    expect(b['GameTreeComplexity']).toBeCloseTo(2 * Math.log10(2), 12);
+    // Line 83: the mean over the trials.
+    expect(ludiiMetrics([a, b], 2)['GameTreeComplexity']).toEqual({ value: expect.closeTo((5 * Math.log10(2)) / 2, 12), trials: 2 });
+  });
+
   it('BoardCoverageDefault (boardCoverage/BoardCoverageDefault.java lines 73-82): sites ever occupied over the sites', () => {
     expect(a['BoardCoverageDefault']).toBeCloseTo(4 / 5, 12);
     expect(b['BoardCoverageDefault']).toBeCloseTo(2 / 5, 12);

@@ -21,7 +21,7 @@ export function rateInterval(k: number, n: number): Interval {
 }
 
 /** Match end reasons that the rules give (the others are guards of SPEC §8). */
-export const RULE_ENDS: readonly string[] = ['rules', 'concession'];
+export const RULE_ENDS: readonly string[] = ['rules', 'rounds', 'concession'];
 
 /** The metric (sim/metrics.ts) of a match's share of decisions with more than one move. */
 export const REAL_CHOICES = 'realChoiceShare';
@@ -54,7 +54,7 @@ export interface CellFigures {
   completion: {
     /** Matches whose last round the rules ended (not a guard), of all matches. */
     byRules: Interval;
-    /** Matches by the guard that ended them: stalemate (repetition), turnCap, perpetual, roundCap, unfinished. */
+    /** Matches by the guard that ended them: repetition, doublePass, turnCap, perpetual, matchCap, plyCap (unfinished). */
     guards: Record<string, number>;
     /** Matches in which some round was ended by a guard. */
     guardRounds: Interval;
@@ -75,15 +75,19 @@ export interface CellFigures {
 }
 
 /**
- * Why a match ended, as the rules or a guard: `roundCap` is the rules when the `rounds` option
- * asked for that many rounds, and the match-length guard (`maxRounds`, SPEC §8) otherwise.
+ * Why a match ended, as the rules or a guard: its completion, or for results written before
+ * completions were kept, its end reason (an old `roundCap` is the rules when the `rounds` option
+ * asked for that many rounds, and the match-length guard `matchCap` otherwise; an old `stalemate`
+ * is counted as a repetition, which a double pass could not then be told from).
  */
 export function endOf(r: MatchResult, options: Readonly<Record<string, unknown>>): { byRules: boolean; reason: string } {
   if (typeof r.completion === 'string') return { byRules: BY_RULES.includes(r.completion), reason: r.completion };
   if (r.winner < 0) return { byRules: false, reason: 'plyCap' };
   const asked = Number(options['rounds'] ?? 0);
-  if (r.endReason === 'roundCap' && asked > 0 && r.rounds >= asked) return { byRules: true, reason: 'rounds' };
-  return { byRules: RULE_ENDS.includes(r.endReason), reason: r.endReason };
+  let reason = r.endReason;
+  if (reason === 'roundCap') reason = asked > 0 && r.rounds >= asked ? 'rounds' : 'matchCap';
+  else if (reason === 'stalemate') reason = 'repetition';
+  return { byRules: RULE_ENDS.includes(reason), reason };
 }
 
 function completionOf(results: readonly MatchResult[], options: Readonly<Record<string, unknown>>): CellFigures['completion'] {

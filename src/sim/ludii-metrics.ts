@@ -141,6 +141,7 @@ export const SINGLE_METRICS = [
   'LeadChange',
   'Stability',
   'DecisionMoves',
+  'GameTreeComplexity',
   'BoardCoverageDefault',
   'BoardCoverageUsed',
   'AdvantageP1',
@@ -158,8 +159,9 @@ export const NOT_DONE: Readonly<Record<string, string>> = {
   MoveDistance:
     "depends on the from/to sites Ludii's Select moves record for a sowing " +
     '(multiple/metrics/MoveDistance.java line 69 keeps only from != to); not established',
-  GameTreeComplexity: 'not in the brief of this mode',
-  StateSpaceComplexity: 'not in the brief of this mode',
+  StateSpaceComplexity:
+    "is computed from Ludii's compiled game, not its trials (components, the largest count a site may hold, " +
+    'the board graph elements used: complexity/StateSpaceComplexity.java); we have no such compilation',
 };
 
 /** Metrics that Ludii refuses (returns null) for a game with simultaneous moves. */
@@ -398,6 +400,11 @@ export function trialFigures(t: LudiiTrial): Record<string, number> {
   let decisions = 0;
   for (const m of t.moves) if (m.legal > 1) decisions++;
   f['DecisionMoves'] = decisions / M;
+  // complexity/GameTreeComplexity.java lines 73-80 (commit cbb4f9da): the moves times log10 of the
+  // mean legal moves, summed as legal / moves move by move (as Java adds them); lines 80-83 average it.
+  let branching = 0;
+  for (const m of t.moves) branching += m.legal / M;
+  f['GameTreeComplexity'] = M * Math.log10(branching);
   // boardCoverage/BoardCoverageDefault.java lines 73-82 (and Used: the same sites here).
   const covered = new Set<number>(t.initial.occupied);
   for (const m of t.moves) for (const h of m.after.occupied) covered.add(h);

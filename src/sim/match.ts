@@ -15,7 +15,6 @@ import {
   GabataError,
   type Game,
   MAX_MOVES,
-  MOVE_PASS,
   PHASE_OVER,
   PHASE_PLAY,
   PHASE_RACE,
@@ -124,7 +123,6 @@ export class MatchPlayer {
   private branchingSum = 0;
   private branchingCount = 0;
   private guards: Partial<Record<Completion, number>> | undefined;
-  private lastGuard: Completion | null = null;
 
   constructor(readonly game: Game) {
     this.joint = new Int32Array(game.players + 1);
@@ -142,14 +140,12 @@ export class MatchPlayer {
     const maxPlies = opts.maxPlies ?? DEFAULT_MAX_PLIES;
     while (s.phase !== PHASE_OVER && this.plies < maxPlies) {
       const guardsBefore = s.guardEnds;
-      const passesBefore = s.passes;
-      let move = -1;
       if (s.toMove === 0 && s.phase === PHASE_RACE) this.raceStep(s, seats, opts.budget);
-      else move = this.sequentialStep(s, seats[s.toMove - 1]!, opts.budget);
+      else this.sequentialStep(s, seats[s.toMove - 1]!, opts.budget);
       this.plies++;
-      if (s.guardEnds !== guardsBefore) this.noteGuard(s, move, passesBefore);
+      if (s.guardEnds !== guardsBefore) this.noteGuard(s);
     }
-    const r = summarise(game, s, this.counts, this.lastGuard);
+    const r = summarise(game, s, this.counts);
     if (this.guards !== undefined) r.guards = this.guards;
     if (this.collector !== null) r.metrics = this.collector.finish(s, this.turns, BY_RULES.includes(r.completion));
     if (this.moves !== null) {
@@ -168,7 +164,6 @@ export class MatchPlayer {
     this.branchingSum = 0;
     this.branchingCount = 0;
     this.guards = undefined;
-    this.lastGuard = null;
     this.moves = opts.record ? [] : null;
     if (opts.metrics) {
       this.collector ??= new MetricsCollector(this.game);
@@ -277,17 +272,12 @@ export class MatchPlayer {
     }
   }
 
-  /** A guard ended a round (or the match) with this decision: which one. */
-  private noteGuard(s: State, move: number, passesBefore: number): void {
-    const reason = END_REASONS[s.endReason];
-    let g: Completion;
-    if (reason === 'stalemate') g = move === MOVE_PASS && passesBefore >= 1 ? 'doublePass' : 'repetition';
-    else if (reason === 'turnCap' || reason === 'perpetual') g = reason;
-    else if (reason === 'roundCap') g = 'matchCap';
-    else return;
+  /** A guard ended a round (or the match) with the last decision: the engine's reason names it. */
+  private noteGuard(s: State): void {
+    const g = END_REASONS[s.endReason];
+    if (g !== 'repetition' && g !== 'doublePass' && g !== 'turnCap' && g !== 'perpetual' && g !== 'matchCap') return;
     this.guards ??= {};
     this.guards[g] = (this.guards[g] ?? 0) + 1;
-    this.lastGuard = g;
   }
 
   /** Counts of the match so far (for `summarise`). */
@@ -317,22 +307,23 @@ function illegal(name: string, game: Game, s: State, m: number): GabataError {
   return new GabataError('ERR_INTERNAL', `agent ${name} chose an illegal move ${m} at ply ${s.ply} of ${game.ruleset.info.id}`);
 }
 
-/** How a finished match ended (`lastGuard`: the guard met last, which tells a repetition from a double pass). */
-export function completionOf(game: Game, s: State, lastGuard: Completion | null = null): Completion {
+/**
+ * How a finished match ended: the engine's end reason (END_REASONS names the guards apart: a
+ * repetition from a double pass, the match cap from the last of `rounds = N`), `rules` for the
+ * rules proper, `plyCap` for a match the simulation stopped.
+ */
+export function completionOf(s: State): Completion {
   if (s.phase !== PHASE_OVER) return 'plyCap';
   const reason = END_REASONS[s.endReason];
   switch (reason) {
     case 'concession':
-      return 'concession';
-    case 'stalemate':
-      return lastGuard === 'doublePass' ? 'doublePass' : 'repetition';
+    case 'repetition':
+    case 'doublePass':
     case 'turnCap':
     case 'perpetual':
+    case 'matchCap':
+    case 'rounds':
       return reason;
-    case 'roundCap': {
-      const asked = Number(game.options['rounds'] ?? 0);
-      return asked > 0 && s.round >= asked ? 'rounds' : 'matchCap';
-    }
     default:
       return 'rules';
   }
@@ -344,7 +335,6 @@ export function summarise(
   game: Game,
   s: State,
   c: { turns: number; plies: number; branchingSum: number; branchingCount: number },
-  lastGuard: Completion | null = null,
 ): MatchResult {
   const over = s.phase === PHASE_OVER;
   const P = game.players;
@@ -363,7 +353,7 @@ export function summarise(
     returns,
     scores,
     endReason: END_REASONS[s.endReason] ?? 'none',
-    completion: completionOf(game, s, lastGuard),
+    completion: completionOf(s),
     rounds: s.round,
     turns: c.turns,
     plies: c.plies,

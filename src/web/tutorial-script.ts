@@ -112,7 +112,7 @@ function actor(e: GameEvent): number {
 }
 
 /** Round ends decided by a guard (SPEC §8), not by the rules a learner should see. */
-const GUARD_ENDS = ['stalemate', 'turnCap', 'roundCap', 'perpetual', 'concession'];
+const GUARD_ENDS = ['repetition', 'doublePass', 'turnCap', 'matchCap', 'rounds', 'perpetual', 'concession'];
 
 function satisfies(events: readonly GameEvent[], want: Want, learner: number): boolean {
   if (events.some((e) => want.avoid.includes(e.type))) return false;

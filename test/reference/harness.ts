@@ -19,7 +19,7 @@ import { randomPlayableMove } from '../../packages/engine/src/core/rules.js';
 import { PHASE_CONTINUE, PHASE_OVER, PHASE_PLAY, PHASE_RACE, type State } from '../../packages/engine/src/core/state.js';
 
 /** Round-end reasons of the §8.3 guards (the rules' own reasons differ by ruleset: rules, sideEmpty...). */
-const GUARD_REASONS: readonly string[] = ['stalemate', 'turnCap', 'perpetual'];
+const GUARD_REASONS: readonly string[] = ['repetition', 'doublePass', 'turnCap', 'perpetual'];
 
 /** What a reference says one decision leads to. */
 export interface RefOutcome {

@@ -12,7 +12,7 @@ import {
   winnerByTotals,
 } from './round.js';
 import { LAP_END, LAP_RELAY, RelaySower, SOW_PERPETUAL } from './sow.js';
-import { END_REASONS, State } from './state.js';
+import { END_REASONS, legacyEndReason, sameEndReason, State } from './state.js';
 
 describe('core/round: the pieces of a round end every ruleset shares', () => {
   it('§8.3 roundGuard: the cap fires once the round holds maxTurnsPerRound turns, never before', () => {
@@ -33,12 +33,42 @@ describe('core/round: the pieces of a round end every ruleset shares', () => {
     s.counts.set([1, 0, 0, 1]);
     expect(roundGuard(s, 100)).toBeNull();
     expect(roundGuard(s, 100)).toBeNull();
-    expect(roundGuard(s, 100)).toBe('stalemate');
+    expect(roundGuard(s, 100)).toBe('repetition');
     const t = new State(2, 4);
     t.turn = 7;
     roundGuard(t, 100);
     roundGuard(t, 100);
-    expect(roundGuard(t, 7)).toBe('stalemate');
+    expect(roundGuard(t, 7)).toBe('repetition');
+  });
+
+  it('§8.3 roundGuard: a repetition that passes in a row made is a doublePass', () => {
+    const s = new State(2, 4);
+    s.counts.set([1, 0, 0, 1]);
+    roundGuard(s, 100);
+    roundGuard(s, 100);
+    s.passes = 2;
+    expect(roundGuard(s, 100)).toBe('doublePass');
+    const one = new State(2, 4);
+    roundGuard(one, 100);
+    roundGuard(one, 100);
+    one.passes = 1;
+    expect(roundGuard(one, 100)).toBe('repetition');
+  });
+
+  it('legacyEndReason reads the names before 2026-12-04 by the state they were written with', () => {
+    const s = new State(2, 4);
+    s.round = 3;
+    expect(legacyEndReason('stalemate', s, 0)).toBe('repetition');
+    s.passes = 2;
+    expect(legacyEndReason('stalemate', s, 0)).toBe('doublePass');
+    expect(legacyEndReason('roundCap', s, 3)).toBe('rounds');
+    expect(legacyEndReason('roundCap', s, 0)).toBe('matchCap');
+    expect(legacyEndReason('roundCap', s, 5)).toBe('matchCap');
+    expect(legacyEndReason('turnCap', s, 5)).toBe('turnCap');
+    expect(sameEndReason('stalemate', 'doublePass')).toBe(true);
+    expect(sameEndReason('roundCap', 'rounds')).toBe(true);
+    expect(sameEndReason('roundCap', 'repetition')).toBe(false);
+    expect(sameEndReason('rules', 'rules')).toBe(true);
   });
 
   it('§8.3 ownerTakes: ordinary holes go to their owners, marked holes stay, each take is a capture event', () => {
@@ -102,7 +132,7 @@ describe('core/round: the pieces of a round end every ruleset shares', () => {
 
   it('reasonIndex and isGuardReason name the same reasons as END_REASONS', () => {
     for (const r of END_REASONS) expect(END_REASONS[reasonIndex(r)]).toBe(r);
-    expect(END_REASONS.filter((r) => isGuardReason(r))).toEqual(['stalemate', 'turnCap', 'perpetual']);
+    expect(END_REASONS.filter((r) => isGuardReason(r))).toEqual(['repetition', 'turnCap', 'perpetual', 'doublePass']);
   });
 
   it('§8.1 perpetualTest sows on the scratch state only; settlePerpetual ends the turn unless illegal', () => {
@@ -135,7 +165,7 @@ describe('core/round: the pieces of a round end every ruleset shares', () => {
     const s = new State(2, 6);
     s.winner = 1;
     expect(checkRecordedWinner(s, [1], 'the stores', 'rules').ok).toBe(true);
-    expect(checkRecordedWinner(s, [0, 1], 'the board', 'stalemate').ok).toBe(true);
+    expect(checkRecordedWinner(s, [0, 1], 'the board', 'repetition').ok).toBe(true);
     const r = checkRecordedWinner(s, [2, 0], 'the stores', 'rules');
     expect(r.ok).toBe(false);
     if (!r.ok) {

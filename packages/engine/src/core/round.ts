@@ -15,22 +15,28 @@ export function reasonIndex(reason: EndReason): number {
   return END_REASONS.indexOf(reason);
 }
 
-/** The end reasons of the guards of SPEC §8 (a round ended by them, not by the rules proper). */
-export type GuardReason = 'stalemate' | 'turnCap' | 'perpetual';
+/**
+ * The end reasons of the guards of SPEC §8 that end a round (not the rules proper): the
+ * round-stalemate guard's repetition and turn cap, the double pass, the perpetual move.
+ * (`matchCap`, the cap on a match's rounds, ends a match whose round the rules ended.)
+ */
+export type GuardReason = 'repetition' | 'doublePass' | 'turnCap' | 'perpetual';
 
 export function isGuardReason(reason: EndReason | undefined): reason is GuardReason {
-  return reason === 'stalemate' || reason === 'turnCap' || reason === 'perpetual';
+  return reason === 'repetition' || reason === 'doublePass' || reason === 'turnCap' || reason === 'perpetual';
 }
 
 /**
  * The round-stalemate guard (SPEC §8.3), the one rule for every ruleset. Call it when a turn is
  * about to begin, while `s.turn` still counts the turns the round already holds. It records the
- * position, then ends the round on its third occurrence ('stalemate'), or when the round already
- * holds `maxTurnsPerRound` turns ('turnCap'): a round holds at most `maxTurnsPerRound` turns, and
+ * position, then ends the round on its third occurrence ('repetition', or 'doublePass' when the
+ * last two decisions were passes: the passes made the repetition, as in Gabata, where a player
+ * with no start passes and the board stays as it was), or when the round already holds
+ * `maxTurnsPerRound` turns ('turnCap'): a round holds at most `maxTurnsPerRound` turns, and
  * `s.turn === maxTurnsPerRound` when the cap fires. Returns null when the round goes on.
  */
-export function roundGuard(s: State, maxTurnsPerRound: number): 'stalemate' | 'turnCap' | null {
-  if (s.recordPosition() >= 3) return 'stalemate';
+export function roundGuard(s: State, maxTurnsPerRound: number): 'repetition' | 'doublePass' | 'turnCap' | null {
+  if (s.recordPosition() >= 3) return s.passes >= 2 ? 'doublePass' : 'repetition';
   if (s.turn >= maxTurnsPerRound) return 'turnCap';
   return null;
 }

@@ -19,9 +19,57 @@ export const PHASE_RACE = 3;
 /** The match is over. */
 export const PHASE_OVER = 4;
 
-/** Why a match or round ended, when a guard (rather than the rules proper) ended it. */
-export const END_REASONS = ['none', 'rules', 'stalemate', 'turnCap', 'concession', 'perpetual', 'roundCap'] as const;
+/**
+ * Why the last round or the match ended (`State.endReason` holds the index):
+ * - `none`: nothing has ended yet;
+ * - `rules`: the rules proper ended it (a side emptied, a player owed every hole, no legal start);
+ * - `repetition`: the round-stalemate guard (SPEC §8.3), a position's third occurrence;
+ * - `turnCap`: the same guard's cap, `maxTurnsPerRound` turns in the round;
+ * - `concession`: a player conceded (Selus, SEL-18b);
+ * - `perpetual`: a sowing that would never end, under `perpetualMove = drawRound` (SPEC §8.1);
+ * - `matchCap`: the match-length guard (`maxRounds`, SPEC §8), a match stopped at its cap of rounds;
+ * - `doublePass`: the players passed in a row, so nothing could change any more (Selus and
+ *   Abalala'e end on the second pass; in Gabata, where a pass leaves the board as it was, the
+ *   repetition the passes make ends the round);
+ * - `rounds`: the last of the `rounds = N` rounds the players agreed on was played (a rule, not a cap).
+ * Positions and records written before 2026-12-04 name `stalemate` (now `repetition` or
+ * `doublePass`) and `roundCap` (now `matchCap` or `rounds`): `legacyEndReason` reads them.
+ */
+export const END_REASONS = [
+  'none',
+  'rules',
+  'repetition',
+  'turnCap',
+  'concession',
+  'perpetual',
+  'matchCap',
+  'doublePass',
+  'rounds',
+] as const;
 export type EndReason = (typeof END_REASONS)[number];
+
+/** The end reasons of earlier versions, each with the two reasons it now stands for (see `legacyEndReason`). */
+export const LEGACY_END_REASONS: Readonly<Record<string, readonly EndReason[]>> = {
+  stalemate: ['repetition', 'doublePass'],
+  roundCap: ['matchCap', 'rounds'],
+};
+
+/** Whether a recorded end reason (perhaps an old name) says what the replayed `reason` says. */
+export function sameEndReason(recorded: string, reason: string): boolean {
+  return recorded === reason || (LEGACY_END_REASONS[recorded]?.includes(reason as EndReason) ?? false);
+}
+
+/**
+ * The end reason an old name stands for in the state `s` it was written with (its other fields
+ * read): `stalemate` is `doublePass` when the players had passed in a row (`s.passes >= 2`), else
+ * `repetition`; `roundCap` is `rounds` when `roundsAsked` (the `rounds` option, 0 = unlimited)
+ * rounds have been played, else `matchCap`. Any other name is returned as it is.
+ */
+export function legacyEndReason(name: string, s: Pick<State, 'passes' | 'round'>, roundsAsked: number): string {
+  if (name === 'stalemate') return s.passes >= 2 ? 'doublePass' : 'repetition';
+  if (name === 'roundCap') return roundsAsked > 0 && s.round >= roundsAsked ? 'rounds' : 'matchCap';
+  return name;
+}
 
 /** Length of the repetition history kept for the round-stalemate guard (SPEC §8.3). */
 export const HISTORY = 128;

@@ -557,7 +557,7 @@ describe("Abalala'e options", () => {
     expect(s.phase).toBe(PHASE_OVER);
     expect(s.winner).toBe(2);
     expect(Array.from(s.scores)).toEqual([0, 7, 47]);
-    expect(END_REASONS[s.endReason]).toBe('roundCap');
+    expect(END_REASONS[s.endReason]).toBe('rounds');
   });
 
   it('skipOriginOnLongLaps: the 18th counter of an 18-counter lap passes over the origin hole', () => {
@@ -693,7 +693,7 @@ describe("Abalala'e guards (SPEC §8)", () => {
     expect(s.round).toBe(1);
     g.apply(s, 8, t);
     const end = t.find((e) => e.type === 'roundEnd') as Extract<GameEvent, { type: 'roundEnd' }>;
-    expect(end.reason).toBe('stalemate');
+    expect(end.reason).toBe('repetition');
     expect(s.guardEnds).toBe(1);
     expect(s.round).toBe(2);
     const caps = t.filter((e) => e.type === 'capture').map((e) => [(e as { player: number }).player, (e as { hole: number }).hole]);
@@ -712,7 +712,7 @@ describe("Abalala'e guards (SPEC §8)", () => {
     for (const m of [9, 8, 9, 8]) g.apply(s, m);
     expect(s.phase).toBe(PHASE_OVER);
     expect(s.winner).toBe(0);
-    expect(END_REASONS[s.endReason]).toBe('stalemate');
+    expect(END_REASONS[s.endReason]).toBe('repetition');
     const c = make({ maxTurnsPerRound: 2 });
     const u = pos(c, '2:1, 9:1, 10:1, 13:1', 1);
     c.apply(u, 9);

@@ -389,7 +389,7 @@ describe('gifia worked examples (SPEC §9.5)', () => {
     const one = game({ rounds: 1 });
     const r = position(one, sparse, 1, [20, 24]);
     play(one, r, '0a');
-    expect([r.phase, r.winner, r.scores[1], r.scores[2], END_REASONS[r.endReason]]).toEqual([PHASE_OVER, 2, 23, 25, 'roundCap']);
+    expect([r.phase, r.winner, r.scores[1], r.scores[2], END_REASONS[r.endReason]]).toEqual([PHASE_OVER, 2, 23, 25, 'rounds']);
     const tie = position(one, sparse, 1, [21, 23]);
     play(one, tie, '0a');
     expect([tie.winner, tie.scores[1], tie.scores[2]]).toEqual([0, 24, 24]);
@@ -412,10 +412,10 @@ describe('gifia guards (SPEC §8.3)', () => {
       type: 'roundEnd',
       round: 1,
       totals: [0, 24, 24],
-      reason: 'stalemate',
+      reason: 'repetition',
       rule: '§8',
     });
-    expect([s.round, s.guardEnds, END_REASONS[s.endReason]]).toEqual([2, 1, 'stalemate']);
+    expect([s.round, s.guardEnds, END_REASONS[s.endReason]]).toEqual([2, 1, 'repetition']);
     expect(board(s)).toBe('0:6, 1:6, 2:6, 3:6, 4:6, 5:6, 6:6, 7:6');
   });
 
@@ -437,7 +437,7 @@ describe('gifia guards (SPEC §8.3)', () => {
     const g = game({ maxRounds: 1 });
     const s = position(g, '0:1, 1:1, 2:1, 4:1', 1, [20, 24]);
     play(g, s, '0a');
-    expect([s.phase, s.winner, END_REASONS[s.endReason], s.guardEnds]).toEqual([PHASE_OVER, 2, 'roundCap', 1]);
+    expect([s.phase, s.winner, END_REASONS[s.endReason], s.guardEnds]).toEqual([PHASE_OVER, 2, 'matchCap', 1]);
   });
 });
 

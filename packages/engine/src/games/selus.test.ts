@@ -592,7 +592,7 @@ describe('Selus options', () => {
     expect(DEFAULT.moveText(s, MOVE_PASS)).toBe('pass');
     play(DEFAULT, s, MOVE_PASS);
     expect(s.phase).toBe(PHASE_OVER);
-    expect(END_REASONS[s.endReason]).toBe('stalemate');
+    expect(END_REASONS[s.endReason]).toBe('doublePass');
     expect(s.guardEnds).toBe(1);
     // A real start in between resets the count.
     const t = pos('0:1, 2:1, 4:1, 7:1, 9:1, 11:1, 12:2, 13:1, 15:1, 16:2', 2);
@@ -641,7 +641,7 @@ describe('Selus options', () => {
         turns++;
       }
       expect(turns).toBe(37);
-      expect(END_REASONS[s.endReason]).toBe('stalemate');
+      expect(END_REASONS[s.endReason]).toBe('repetition');
       expect(s.guardEnds).toBe(1);
       expect(board(s)).toBe('0:1, 4:1, 17:1');
       expect([s.scores[1], s.scores[2]]).toEqual([2, 1]);

@@ -6,7 +6,7 @@
  */
 import { err, ok, type Result } from '../core/errors.js';
 import { MAX_MOVES, type Game, type Ruleset } from '../core/game.js';
-import { END_REASONS, HISTORY, PHASE_OVER, PHASE_RACE, PHASES, State } from '../core/state.js';
+import { END_REASONS, HISTORY, LEGACY_END_REASONS, legacyEndReason, PHASE_OVER, PHASE_RACE, PHASES, State } from '../core/state.js';
 import { bareMessage } from './move.js';
 
 /** Finds a ruleset by name (the registry's `getRuleset` by default; tests pass their own). */
@@ -93,6 +93,10 @@ export function fromObject(o: Record<string, unknown>, lookup: RulesetLookup, ex
   for (const read of [readBoard, readPiles, readScalars, readRace, readRngAndHistory, readExtra]) {
     const r = read(o, game, s);
     if (!r.ok) return r;
+  }
+  const reason = o['endReason'];
+  if (typeof reason === 'string' && Object.hasOwn(LEGACY_END_REASONS, reason)) {
+    notes.push(`endReason ${String(reason)} (the name before 2026-12-04) was read as ${END_REASONS[s.endReason]}`);
   }
   const flow = checkMatchFlow(game, s);
   if (!flow.ok) return flow;
@@ -226,10 +230,16 @@ function readScalars(o: Record<string, unknown>, game: Game, s: State): Result<t
     () => readScalar(o['roundStarter'], 'roundStarter', 1, P, (v) => (s.roundStarter = v)),
     () => readScalar(o['passes'], 'passes', 0, INT32_MAX, (v) => (s.passes = v)),
     () => readScalar(o['winner'], 'winner', -1, P, (v) => (s.winner = v)),
-    () => readNamed(o['endReason'], 'endReason', END_REASONS, (v) => (s.endReason = v)),
+    // An old name (stalemate, roundCap) is read as the reason it stands for here (legacyEndReason).
+    () => readNamed(readEndReason(o['endReason'], game, s), 'endReason', END_REASONS, (v) => (s.endReason = v)),
     () => readScalar(o['guardEnds'], 'guardEnds', 0, INT32_MAX, (v) => (s.guardEnds = v)),
   ];
   return runSteps(steps);
+}
+
+/** The end reason field, an old name mapped by the passes and round already read (`legacyEndReason`). */
+function readEndReason(v: unknown, game: Game, s: State): unknown {
+  return typeof v === 'string' ? legacyEndReason(v, s, Number(game.options['rounds'] ?? 0)) : v;
 }
 
 /** Runs field readers in order; the first error stops them (so the first problem is the one reported). */

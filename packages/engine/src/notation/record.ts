@@ -27,7 +27,8 @@
  * annotations is as before.
  *
  * `scores` is indexed from player 1 (`scores[0]` = player 1). `winner` is 0 for a draw. `reason`
- * is a name of END_REASONS. A record replays from `ruleset.create(options)` and
+ * is a name of END_REASONS (or an old name of LEGACY_END_REASONS, which the replay checks against
+ * the reasons it now stands for). A record replays from `ruleset.create(options)` and
  * `game.newState(seed)`: every random thing of a match comes from the state's seeded generator,
  * so the same record always gives the same positions and the same result.
  *
@@ -42,7 +43,7 @@ import { err, ok, type Result } from '../core/errors.js';
 import type { GameEvent } from '../core/events.js';
 import type { Game } from '../core/game.js';
 import type { OptionValue } from '../core/options.js';
-import { END_REASONS, PHASE_OVER, type State } from '../core/state.js';
+import { END_REASONS, LEGACY_END_REASONS, PHASE_OVER, sameEndReason, type State } from '../core/state.js';
 import { getRuleset } from '../games/index.js';
 import { bareMessage, makeJointMove, makeMove, playMoveText } from './move.js';
 import type { RulesetLookup } from './position.js';
@@ -254,7 +255,8 @@ export function parseRecord(input: unknown, lookup: RulesetLookup = getRuleset):
     if (!Array.isArray(scores) || scores.length !== game.players || !scores.every((x) => typeof x === 'number' && Number.isInteger(x))) {
       return err('ERR_RECORD', `result.scores must be ${game.players} integers (index 0 = player 1)`, 'result.scores');
     }
-    if (typeof reason !== 'string' || !(END_REASONS as readonly string[]).includes(reason)) {
+    // A record written before 2026-12-04 may name `stalemate` or `roundCap`: the replay reads them (sameEndReason).
+    if (typeof reason !== 'string' || !((END_REASONS as readonly string[]).includes(reason) || Object.hasOwn(LEGACY_END_REASONS, reason))) {
       return err('ERR_RECORD', `result.reason must be one of ${END_REASONS.join(', ')}`, 'result.reason');
     }
     for (const k of Object.keys(r)) {
@@ -413,7 +415,11 @@ export function replayRecord(rec: GameRecord, opts: ReplayOptions = {}, lookup: 
   if (opts.checkResult !== false && rec.result) {
     const got = stateResult(s);
     if (!got) return err('ERR_RECORD', `the record has a result but the match is not over after its ${rec.moves.length} moves`, 'result');
-    if (got.winner !== rec.result.winner || got.reason !== rec.result.reason || got.scores.join(',') !== rec.result.scores.join(',')) {
+    if (
+      got.winner !== rec.result.winner ||
+      !sameEndReason(rec.result.reason, got.reason) ||
+      got.scores.join(',') !== rec.result.scores.join(',')
+    ) {
       return err(
         'ERR_RECORD',
         `the recorded result ${JSON.stringify(rec.result)} differs from the replayed one ${JSON.stringify(got)}`,

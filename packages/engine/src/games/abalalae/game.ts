@@ -223,7 +223,7 @@ export class AbalalaeGame extends RoundGame {
       s.passes++;
       if (s.passes >= 2) {
         // Neither player can move without sowing for ever: nothing can change any more.
-        this.settleOrOpen(s, 'stalemate', trace);
+        this.settleOrOpen(s, 'doublePass', trace);
         return true;
       }
       this.nextTurn(s, mover, trace);
@@ -305,8 +305,8 @@ export class AbalalaeGame extends RoundGame {
       return true;
     }
     const by = resultReason(result);
-    // The safety net of MAX_ROUNDS is a guard; option rounds is a rule of the match.
-    if (by === 'roundCap' && !this.lastOfRounds(s)) s.guardEnds++;
+    // The safety net of MAX_ROUNDS is a guard (matchCap); option rounds is a rule of the match (rounds).
+    if (by === 'matchCap') s.guardEnds++;
     this.endMatch(s, resultWinner(result), by, trace);
     // ABA-20 ends the match; the state keeps why the round ended.
     if (by === 'rules') s.endReason = reasonIndex(reason);
@@ -328,7 +328,7 @@ export class AbalalaeGame extends RoundGame {
     if (this.lastOfRounds(s) || s.round >= MAX_ROUNDS) {
       const held = this.totals;
       for (let p = 1; p <= 2; p++) held[p] = s.captured[p]! + s.reserve[p]!;
-      return matchResult(winnerByTotals(held, 2), 'roundCap');
+      return matchResult(winnerByTotals(held, 2), this.lastOfRounds(s) ? 'rounds' : 'matchCap');
     }
     return RESULT_GOES_ON;
   }
@@ -484,11 +484,13 @@ export class AbalalaeGame extends RoundGame {
           'endReason',
         );
       expected = resultWinner(result);
-    } else if (reason === 'roundCap') {
-      if (by !== 'roundCap') {
+    } else if (reason === 'rounds' || reason === 'matchCap') {
+      if (by !== reason) {
         return err(
           'ERR_POSITION',
-          `a match ends by roundCap only after its last round (option rounds = ${this.opts.rounds}) with both players able to go on`,
+          reason === 'rounds'
+            ? `a match ends by rounds only after its last round (option rounds = ${this.opts.rounds}) with both players able to go on`
+            : `a match ends by matchCap only after round ${MAX_ROUNDS} with both players able to go on`,
           'endReason',
         );
       }

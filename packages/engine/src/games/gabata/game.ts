@@ -367,7 +367,7 @@ export abstract class GabataRules extends RoundGame implements SowHooks {
     const totals = this.tally(s);
     const full = entitlements(totals, s.active, this.players).indexOf(HOLES);
     if (full > 0) return matchResult(full, 'rules');
-    if (this.cfg.rounds > 0 && s.round >= this.cfg.rounds) return matchResult(winnerByTotals(totals, this.players), 'roundCap');
+    if (this.cfg.rounds > 0 && s.round >= this.cfg.rounds) return matchResult(winnerByTotals(totals, this.players), 'rounds');
     return RESULT_GOES_ON;
   }
 

@@ -318,7 +318,7 @@ export class GabataGame extends GabataRules {
     for (let h = 0; h < HOLES; h++) if (s.marks[h] === 0 && s.counts[h]! > 0) ordinaryLeft = true;
     const reason = END_REASONS[s.endReason];
     let expected: number;
-    if (reason === 'rules' || reason === 'roundCap') {
+    if (reason === 'rules' || reason === 'rounds') {
       if (ordinaryLeft) return err('ERR_POSITION', `a round ended by ${reason} leaves no counter in an ordinary hole (ADW-17)`, 'counts');
       const result = this.resultOf(s);
       const by = result === RESULT_GOES_ON ? 'none' : resultReason(result);
@@ -334,13 +334,13 @@ export class GabataGame extends GabataRules {
         if (by === 'rules')
           return err(
             'ERR_POSITION',
-            `player ${resultWinner(result)} is owed all 18 holes, so the match ended by the rules (ADW-22), not by roundCap`,
+            `player ${resultWinner(result)} is owed all 18 holes, so the match ended by the rules (ADW-22), not by rounds`,
             'endReason',
           );
         if (this.cfg.rounds === 0 || s.round !== this.cfg.rounds) {
           return err(
             'ERR_POSITION',
-            `a match ends by roundCap only at the last round of option rounds (${this.cfg.rounds || 'unlimited'})`,
+            `a match ends by rounds only at the last round of option rounds (${this.cfg.rounds || 'unlimited'})`,
             'endReason',
           );
         }

@@ -246,8 +246,8 @@ export class GifiaGame extends RoundGame {
       this.startNextRound(s, trace);
       return;
     }
-    // maxRounds is a guard (the endless-match safety net); option rounds is a rule of the match.
-    if (resultReason(result) === 'roundCap' && !this.lastOfRounds(s)) s.guardEnds++;
+    // maxRounds is a guard (matchCap, the endless-match safety net); option rounds is a rule of the match (rounds).
+    if (resultReason(result) === 'matchCap') s.guardEnds++;
     this.endMatch(s, resultWinner(result), resultReason(result), trace);
   }
 
@@ -267,11 +267,11 @@ export class GifiaGame extends RoundGame {
    * store wins); else a player out loses (GIF-12; both out: a draw); else maxRounds ends it.
    */
   resultOf(s: State): number {
-    if (this.lastOfRounds(s)) return matchResult(winnerByTotals(s.captured, 2), 'roundCap');
+    if (this.lastOfRounds(s)) return matchResult(winnerByTotals(s.captured, 2), 'rounds');
     const out1 = this.isOut(s, 1);
     const out2 = this.isOut(s, 2);
     if (out1 || out2) return matchResult(out1 && out2 ? 0 : out1 ? 2 : 1, 'rules');
-    if (s.round >= this.o.maxRounds) return matchResult(winnerByTotals(s.captured, 2), 'roundCap');
+    if (s.round >= this.o.maxRounds) return matchResult(winnerByTotals(s.captured, 2), 'matchCap');
     return RESULT_GOES_ON;
   }
 
@@ -397,7 +397,7 @@ export class GifiaGame extends RoundGame {
     const result = this.resultOf(s);
     const by = result === RESULT_GOES_ON ? 'none' : resultReason(result);
     let expected: number;
-    if (reason === 'stalemate' || reason === 'turnCap') {
+    if (reason === 'repetition' || reason === 'turnCap') {
       if (!this.o.stalemateDraw)
         return err(
           'ERR_POSITION',
@@ -405,14 +405,14 @@ export class GifiaGame extends RoundGame {
           'endReason',
         );
       expected = 0;
-    } else if (reason === 'rules' || reason === 'roundCap') {
+    } else if (reason === 'rules' || reason === 'rounds' || reason === 'matchCap') {
       if (by !== reason) {
         return err(
           'ERR_POSITION',
           reason === 'rules'
             ? 'the match ends by the rules when a player has too few beans to go on (GIF-12); here the match would go on ' +
                 'or end by the round limit'
-            : `a match ends by roundCap only after its last round (options rounds = ${this.o.rounds}, maxRounds = ${this.o.maxRounds})`,
+            : `a match ends by ${reason} only after its last round (options rounds = ${this.o.rounds}, maxRounds = ${this.o.maxRounds})`,
           'endReason',
         );
       }

@@ -37,6 +37,13 @@ import {
 import { listMoves, parseHole, whyIllegal } from './notation.js';
 import { readOptions, type SelusConfig } from './options.js';
 
+/** A nedf the player to move can aim at, in counters (a 4-counter nedf, less what the hole was worth). */
+const NEDF_CHANCE = 4;
+/** A nedf held, in counters beyond those in it: what it will catch of later sowings (SEL-13, SEL-17). */
+const NEDF_HELD = 4;
+/** The share of a nedf chance that counts for the player who moves after his opponent. */
+const MOVER_LATER = 0.25;
+
 /** Selus with its options resolved (SPEC §6): the sowing kernel's hooks are the game itself. */
 export class SelusGame extends RoundGame implements SowHooks {
   readonly players = 2;
@@ -202,7 +209,7 @@ export class SelusGame extends RoundGame implements SowHooks {
       return false;
     }
     if (s.passes >= 2) {
-      this.endGame(s, 'stalemate', 0, trace);
+      this.endGame(s, 'doublePass', 0, trace);
       return false;
     }
     return super.beginTurn(s, trace);
@@ -509,16 +516,43 @@ export class SelusGame extends RoundGame implements SowHooks {
     return out;
   }
 
+  /**
+   * The heuristic (SEL-19's count, with a sense of nedf chances): nedf counters are banked for
+   * good; ordinary ones may still move, so they weigh half; a nedf held is worth NEDF_HELD more,
+   * for what it will catch of later sowings. Beside them, each player's chance of a
+   * nedf in his next turn (`nedfChance`): a nedf is made in an opponent's ordinary hole holding
+   * exactly three, so such holes are chances for the other player, worth NEDF_CHANCE counters
+   * each (at most two counted), fully for the player to move and MOVER_LATER for the other, who
+   * has a turn of the opponent's between (which may block or fill them). Nothing is searched:
+   * the count is static, so it costs what the material count costs.
+   */
   protected materialValue(s: State, player: number): number {
-    // Nedf counters are banked for good; ordinary ones may still move, so they weigh half.
     let v = 0;
     for (let h = 0; h < HOLES; h++) {
       const m = s.marks[h]!;
       const c = s.counts[h]!;
-      if (m !== 0) v += m === player ? c : -c;
+      if (m !== 0) v += m === player ? c + NEDF_HELD : -c - NEDF_HELD;
       else v += s.owners[h] === player ? 0.5 * c : -0.5 * c;
     }
+    const other = 3 - player;
+    const mine = s.toMove === other ? MOVER_LATER : 1;
+    const theirs = s.toMove === player ? MOVER_LATER : 1;
+    v += NEDF_CHANCE * (mine * this.nedfChance(s, player) - theirs * this.nedfChance(s, other));
     return Math.max(-1, Math.min(1, v / TOTAL));
+  }
+
+  /**
+   * How many nedfs `p` could aim at now (0..2): the opponent's ordinary holes holding exactly
+   * three where SEL-12/14 would let him make one (his first nedf or the two-counter rule allowed,
+   * no guardian of SEL-16 blocking him, the zone of option nedfZone).
+   */
+  private nedfChance(s: State, p: number): number {
+    if (!(this.mayMakeSimple(s, p) || this.mayMakeTwo(s, p)) || this.guardianBlocks(s, p)) return 0;
+    let n = 0;
+    for (let h = 0; h < HOLES && n < 2; h++) {
+      if (isOpponentThree(s, h, p) && (!this.cfg.outerRowOnly || OUTER_ROW_OF[h] === 3 - p)) n++;
+    }
+    return n;
   }
 
   override extraToJSON(s: State): Record<string, unknown> {
