@@ -335,6 +335,8 @@ describe('web app in Amharic and Tigrinya', () => {
     expect(langs[2]!.text).toBe(ti.translationStatusDraft.replace('{{language}}', 'ትግርኛ'));
     expect(await page.$eval('.about', (e) => e.textContent)).toContain(ti.fontCredit);
     expect(await page.$eval('.about', (e) => e.textContent)).toContain('docs/translating.md');
+    // The shipped rulesets are all translated: no list of games shown in English (test/i18n-untranslated.test.ts has one).
+    expect(await page.$('.about .untranslated')).toBeNull();
     await page.screenshot({ path: path.join(SHOTS, 'i18n-ti-about-phone.png'), fullPage: true });
     // In English, the source language, the page has no draft notice.
     await page.goto(`${server.url}/?lang=en#/about`);

@@ -316,4 +316,4 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
 ];
 
 // Our words about each game are written above only: the English `prose.*` messages are made from them.
-addEnglishMessages(catalogueEnglish(CATALOGUE), true);
+addEnglishMessages(catalogueEnglish(CATALOGUE), true, 'catalogue');

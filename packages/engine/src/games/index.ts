@@ -21,7 +21,7 @@ const REGISTRY: Ruleset[] = [
   // registry-entries (each ruleset module adds its entry above this comment)
 ];
 
-for (const r of REGISTRY) addEnglishMessages(englishOf(r.info), r.info.shipped);
+for (const r of REGISTRY) addEnglishMessages(englishOf(r.info), r.info.shipped, r.info.id);
 
 /** Every registered ruleset, in registration order. */
 export const RULESETS: readonly Ruleset[] = REGISTRY;
@@ -39,7 +39,7 @@ export function registerRuleset(ruleset: Ruleset): void {
   }
   REGISTRY.push(ruleset);
   // Its English texts (clauses, name), written only in its description, join the message catalogue.
-  addEnglishMessages(englishOf(ruleset.info), ruleset.info.shipped);
+  addEnglishMessages(englishOf(ruleset.info), ruleset.info.shipped, ruleset.info.id);
 }
 
 /**
