@@ -129,20 +129,25 @@ function optionSection(n, rs) {
   const out = [`### ${n}.3 Options`, '', '| Option | Default | Values | What it settles |', '|---|---|---|---|'];
   for (const o of rs.options) {
     const refs = o.refs?.length ? ` (${o.refs.join(', ')})` : '';
-    out.push(`| ${code(o.name)} | ${code(o.default)} | ${cell(valuesText(o))} | ${cell(o.description + refs)} |`);
+    out.push(`| ${code(o.name)} | ${code(o.default)} | ${cell(valuesText(o))} | ${cell(o.question + refs)} |`);
   }
   return out;
 }
 
-/** How an option settles a question: its default reading first, then the other values. */
-function reading(o) {
-  if (o.kind === 'integer') return `${code(o.name)} = ${code(o.default)} (${o.min}..${o.max}): ${o.description}`;
+/**
+ * How an option settles a question: its default reading first, then the other values (`words`:
+ * the engine's optionValueWords, an answer in the option's own words).
+ */
+function reading(o, words) {
+  // Each answer is a sentence; its full stop goes where the answers are joined.
+  const answer = (v) => words(o, v).replace(/\.$/, '');
+  if (o.kind === 'integer') return `${code(o.name)} = ${code(o.default)} (${o.min}..${o.max}): ${answer(o.default)}.`;
   const values = o.kind === 'boolean' ? [o.default, !o.default] : [o.default, ...o.values.filter((v) => v !== o.default)];
-  const [first, ...rest] = values.map((v) => `${code(o.name)} = ${code(v)}: ${o.explain[String(v)]}`);
+  const [first, ...rest] = values.map((v) => `${code(o.name)} = ${code(v)}: ${answer(v)}`);
   return rest.length === 0 ? `**${first}**` : `**${first}**; otherwise ${rest.join('; ')}`;
 }
 
-function ambiguitySection(n, prefix, rs) {
+function ambiguitySection(n, prefix, rs, words) {
   const out = [`### ${n}.4 Ambiguities`, '', '| # | Question | Default reading (bold) and the others |', '|---|---|---|'];
   for (const a of AMBIGUITIES[prefix]) {
     let settled = a.reading === undefined ? '' : `**${a.reading}** No option.`;
@@ -151,7 +156,7 @@ function ambiguitySection(n, prefix, rs) {
         .map((name) => {
           const o = rs.options.find((x) => x.name === name);
           if (o === undefined) throw new Error(`gen-rules-doc: ${a.id} names option ${name}, which ${rs.info.id} lacks`);
-          return reading(o).replace(/\.$/, '');
+          return reading(o, words).replace(/\.$/, '');
         })
         .join('. ');
     }
@@ -180,6 +185,7 @@ function rulesetSection(s, data, titles) {
   const entry = data.catalogue.find((e) => e.rulesetId === s.id);
   if (rs === undefined || entry === undefined) throw new Error(`gen-rules-doc: no ruleset or catalogue entry ${s.id}`);
   const clauses = clauseSection(s.n, s.prefix, entry);
+  const words = data.optionValueWords;
   const lines = [
     `## ${s.n}. ${rs.info.name}: clauses ${code(`${s.prefix}-`)}`,
     '',
@@ -193,7 +199,7 @@ function rulesetSection(s, data, titles) {
     '',
     ...optionSection(s.n, rs),
     '',
-    ...ambiguitySection(s.n, s.prefix, rs),
+    ...ambiguitySection(s.n, s.prefix, rs, words),
     '',
     ...exampleSection(s.n, s.prefix, titles),
   ];
@@ -271,8 +277,9 @@ function changes(rulesets) {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The text of docs/rules.md. `data` holds the registry's rulesets and the catalogue entries;
- * `root` is the repository, whose test files are searched for the tests of the worked examples.
+ * The text of docs/rules.md. `data` holds the registry's rulesets, the catalogue entries and the
+ * engine's `optionValueWords` (an option value's answer in its own words); `root` is the
+ * repository, whose test files are searched for the tests of the worked examples.
  */
 export function renderRulesDoc(data, root) {
   const titles = testTitles(root);
@@ -318,7 +325,8 @@ async function main(argv) {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
   const { RULESETS } = await import(pathToFileURL(join(root, 'packages/engine/dist/games/index.js')).href);
   const { CATALOGUE } = await import(pathToFileURL(join(root, 'dist/catalogue/index.js')).href);
-  const text = renderRulesDoc({ rulesets: RULESETS, catalogue: CATALOGUE }, root);
+  const { optionValueWords } = await import(pathToFileURL(join(root, 'packages/engine/dist/core/index.js')).href);
+  const text = renderRulesDoc({ rulesets: RULESETS, catalogue: CATALOGUE, optionValueWords }, root);
   const path = join(root, DOC_PATH);
   if (argv.includes('--check')) {
     let old = '';

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formMatches, GLOSSARY, geezWords, textHas, WRONG_LANGUAGE } from '../src/i18n/glossary.js';
-import { CATALOGUES } from '../src/i18n/index.js';
+import { CATALOGUES, derivedEnglish } from '../src/i18n/index.js';
 
 type Tr = 'am' | 'ti';
 const TRANSLATIONS: readonly Tr[] = ['am', 'ti'];
@@ -25,7 +25,8 @@ function flatten(obj: unknown, prefix = '', out = new Map<string, string>()): Ma
   return out;
 }
 
-const EN = flatten(CATALOGUES.en);
+/** The English: the catalogue's, and the rule options' words, which are made from their declarations (not written in en). */
+const EN = new Map([...flatten(CATALOGUES.en), ...[...derivedEnglish('shipped')].filter(([k]) => k.startsWith('options.'))]);
 const FLAT: Record<Tr, Map<string, string>> = { am: flatten(CATALOGUES.am), ti: flatten(CATALOGUES.ti) };
 
 /** The keys whose message has a word matching the form. */

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../src/catalogue/index.js';
 import type { CatalogueEntry } from '../src/catalogue/types.js';
 import type { Ruleset } from '../packages/engine/src/core/game.js';
+import { optionValueWords } from '../packages/engine/src/core/options.js';
 import { RULESETS } from '../packages/engine/src/games/index.js';
 import { parseRulesDoc } from './helpers/rules-doc.js';
 
@@ -18,13 +19,16 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 interface Generator {
   DOC_PATH: string;
-  renderRulesDoc(data: { rulesets: readonly Ruleset[]; catalogue: readonly CatalogueEntry[] }, root: string): string;
+  renderRulesDoc(
+    data: { rulesets: readonly Ruleset[]; catalogue: readonly CatalogueEntry[]; optionValueWords: typeof optionValueWords },
+    root: string,
+  ): string;
   testTitles(root: string): { file: string; title: string }[];
 }
 
 const gen = (await import(pathToFileURL(join(root, 'scripts', 'gen-rules-doc.mjs')).href)) as Generator;
 // The reference is that of the shipped rulesets (a fixture such as Kalah has its clauses in its description only).
-const rendered = gen.renderRulesDoc({ rulesets: RULESETS.filter((r) => r.info.shipped), catalogue: CATALOGUE }, root);
+const rendered = gen.renderRulesDoc({ rulesets: RULESETS.filter((r) => r.info.shipped), catalogue: CATALOGUE, optionValueWords }, root);
 const committed = readFileSync(join(root, gen.DOC_PATH), 'utf8');
 
 describe('docs/rules.md, the rules reference', () => {

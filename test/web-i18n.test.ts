@@ -222,8 +222,8 @@ describe('web app in Amharic and Tigrinya', () => {
     );
     expect(cards.length).toBeGreaterThan(0);
     for (const c of cards) {
-      const game = am.game[c.id as keyof typeof am.game];
-      expect(c).toEqual({ id: c.id, name: game.name, line: game.oneLine });
+      const game = am.game[c.id]!;
+      expect(c).toEqual({ id: c.id, name: game['name'], line: game['oneLine'] });
     }
     // The chips (region, period, board, players) and the map's places are the catalogue's words too.
     const chips = await page.$$eval('.game-card .meta .chip', (l) => l.map((e) => e.textContent ?? ''));
@@ -240,8 +240,8 @@ describe('web app in Amharic and Tigrinya', () => {
     // A game's page: its name, one line and origin in Amharic (the sources quoted below stay as they are written).
     await page.click('.game-card[data-ruleset="gabata-aksum"] a.card-title');
     await page.waitForSelector('.cat-head h1');
-    expect(await page.$eval('.cat-head h1', (e) => e.textContent)).toBe(am.game['gabata-aksum'].name);
-    expect(await page.$eval('.cat-head .one-line', (e) => e.textContent)).toBe(am.game['gabata-aksum'].oneLine);
+    expect(await page.$eval('.cat-head h1', (e) => e.textContent)).toBe(am.game['gabata-aksum']!['name']);
+    expect(await page.$eval('.cat-head .one-line', (e) => e.textContent)).toBe(am.game['gabata-aksum']!['oneLine']);
     const clauses = await page.$$eval('.cat-clauses li', (l) => l.map((e) => [e.getAttribute('data-clause'), e.textContent]));
     expect(clauses.length).toBeGreaterThan(0);
     for (const [id, text] of clauses) expect(text).toBe(`${id} ${am.clause[id as keyof typeof am.clause]}`);
@@ -335,6 +335,8 @@ describe('web app in Amharic and Tigrinya', () => {
     expect(langs[2]!.text).toBe(ti.translationStatusDraft.replace('{{language}}', 'ትግርኛ'));
     expect(await page.$eval('.about', (e) => e.textContent)).toContain(ti.fontCredit);
     expect(await page.$eval('.about', (e) => e.textContent)).toContain('docs/translating.md');
+    // The shipped rulesets are all translated: no list of games shown in English (test/i18n-untranslated.test.ts has one).
+    expect(await page.$('.about .untranslated')).toBeNull();
     await page.screenshot({ path: path.join(SHOTS, 'i18n-ti-about-phone.png'), fullPage: true });
     // In English, the source language, the page has no draft notice.
     await page.goto(`${server.url}/?lang=en#/about`);

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { OptionSpec } from '../packages/engine/src/core/options.js';
+import { type OptionSpec, optionValueWords } from '../packages/engine/src/core/options.js';
 import { RULESETS } from '../packages/engine/src/games/index.js';
 import { CATALOGUES, createI18n, KEPT_TERMS } from '../src/i18n/index.js';
 import { GUARD_OPTIONS, optionLabel, valueWords } from '../src/web/option-words.js';
@@ -163,7 +163,8 @@ describe('the new-game screen in plain words', () => {
       text: e.textContent,
     }));
     expect(line.changed).toBe(true);
-    expect(line.text).toContain(CATALOGUES.en.options.opt.captureGate.values.none);
+    const captureGate = RULESETS.find((r) => r.info.id === 'gabata-adowa')!.options.find((o) => o.name === 'captureGate')!;
+    expect(line.text).toContain(optionValueWords(captureGate, 'none'));
     await page.screenshot({ path: path.join(SHOTS, 'newgame-en-desktop-changed.png'), fullPage: true });
     await page.locator('details.advanced > summary').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, 'newgame-en-desktop-advanced.png') });

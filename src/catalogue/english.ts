@@ -1,16 +1,18 @@
 /**
- * The English `prose.*` messages of the catalogue (the engine's core/derived-texts.ts): our own words about each
- * game (description, history, notes, evidence summaries), written only in its entry
- * (./entries.ts). Translations write theirs in src/i18n/locales/areas/prose.ts by the same keys.
+ * The English messages of the catalogue (the engine's core/derived-texts.ts): each game's first
+ * lines (`game.<id>.oneLine`, `.origin`; its name, `game.<id>.name`, comes from its ruleset's
+ * description) and our own words about it (`prose.*`: description, history, notes, evidence
+ * summaries), written only in its entry (./entries.ts). Translations write theirs in
+ * src/i18n/locales/ (am.ts, ti.ts `game`; areas/prose.ts) by the same keys.
  */
 import { asMessage, keySlug as slug } from '@gabata/engine/core';
 import type { CatalogueEntry } from './types.js';
 
-/** The key part of an id (as the catalogue page's `slug`). */
-
 export function catalogueEnglish(entries: readonly CatalogueEntry[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const e of entries) {
+    out[`game.${e.rulesetId}.oneLine`] = e.oneLine;
+    out[`game.${e.rulesetId}.origin`] = e.origin;
     const at = `prose.${slug(e.rulesetId)}`;
     for (const [i, p] of e.description.entries()) out[`${at}.description${i + 1}`] = asMessage(p);
     for (const [i, p] of e.history.entries()) out[`${at}.history${i + 1}`] = asMessage(p);

@@ -81,7 +81,7 @@ const GABATA_SIMILAR: readonly SimilarGame[] = [
 export const CATALOGUE: readonly CatalogueEntry[] = [
   {
     rulesetId: 'gabata-adowa',
-    name: 'Gabata (Adowa)',
+    name: ADOWA_INFO.name,
     aliases: ['Gabata', 'Gabata (Adwa)'],
     period: 'Modern',
     region: 'Eastern Africa',
@@ -119,7 +119,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   },
   {
     rulesetId: 'gabata-aksum',
-    name: 'Gabata (Aksum)',
+    name: AKSUM_INFO.name,
     aliases: ['Gabata (Axum)'],
     period: 'Modern',
     region: 'Eastern Africa',
@@ -177,7 +177,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   },
   {
     rulesetId: 'abalalae',
-    name: "Abalala'e",
+    name: ABALALAE_INFO.name,
     aliases: ['Gabata'],
     period: 'Modern',
     region: 'Eastern Africa',
@@ -223,7 +223,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   },
   {
     rulesetId: 'selus',
-    name: 'Selus',
+    name: SELUS_INFO.name,
     aliases: ['Gabata', 'Sulusé'],
     period: 'Modern',
     region: 'Eastern Africa',
@@ -261,7 +261,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   },
   {
     rulesetId: 'gifia',
-    name: 'Gifia',
+    name: GIFIA_INFO.name,
     aliases: [],
     period: 'Modern',
     region: 'Western Africa',
@@ -316,4 +316,4 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
 ];
 
 // Our words about each game are written above only: the English `prose.*` messages are made from them.
-addEnglishMessages(catalogueEnglish(CATALOGUE), true);
+addEnglishMessages(catalogueEnglish(CATALOGUE), true, 'catalogue');

@@ -10,16 +10,12 @@ const HELP = `usage: gabata rulesets [--json]
 Lists the rulesets: id, name, players, source and options (name, values, default).`;
 
 function optionJSON(o: OptionSpec): Record<string, unknown> {
-  const base: Record<string, unknown> = { name: o.name, kind: o.kind, default: o.default, description: o.description };
-  if (o.kind === 'choice') {
-    base['values'] = [...o.values];
-    base['explain'] = { ...o.explain };
-  } else if (o.kind === 'boolean') {
-    base['values'] = [true, false];
-    base['explain'] = { ...o.explain };
-  } else {
-    base['values'] = { min: o.min, max: o.max };
-  }
+  const base: Record<string, unknown> = { name: o.name, kind: o.kind, default: o.default, question: o.question };
+  if (o.kind === 'choice') base['values'] = [...o.values];
+  else if (o.kind === 'boolean') base['values'] = [true, false];
+  else base['values'] = { min: o.min, max: o.max };
+  // The answer each value gives; an integer's special values, and `n_one` / `n_other` for the others.
+  base['explain'] = { ...o.explain };
   if (o.refs) base['refs'] = [...o.refs];
   return base;
 }

@@ -15,7 +15,7 @@
  * i18n.t('web.movesCount', { count: 3 }); // '3 moves'
  * ```
  */
-import { derivedEnglish, eachDerived } from '@gabata/engine/core';
+import { derivedEnglish, derivedSources, eachDerived } from '@gabata/engine/core';
 import { createInstance } from 'i18next';
 import type { Catalogue, CatalogueMeta, MessageKey, VarsArg } from './catalogue.js';
 import { en } from './locales/en.js';
@@ -220,6 +220,31 @@ export function untranslatedKeys(lang: Lang): string[] {
   if (lang === DEFAULT_LANG) return [];
   const catalogue = catalogueOf(lang);
   return [...derivedEnglish('all').keys()].filter((key) => messageIn(catalogue, key) === undefined);
+}
+
+/**
+ * The rulesets whose texts a language shows in English because it has no translation of them yet
+ * (`untranslatedKeys`, grouped by the ruleset that made them), each with how many texts, in the
+ * order the rulesets were registered; none for English, none while only shipped rulesets are.
+ */
+export function untranslatedRulesets(lang: Lang): { readonly id: string; readonly count: number }[] {
+  const sources = derivedSources();
+  const counts = new Map<string, number>();
+  for (const key of untranslatedKeys(lang)) {
+    const id = sources.get(key) ?? '';
+    counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return [...counts].map(([id, count]) => ({ id, count }));
+}
+
+/**
+ * The About page's list of what `i18n`'s language shows in English, one line a ruleset in that
+ * language (`Kalah: 12 texts in English`); empty when everything is translated.
+ */
+export function untranslatedLines(i18n: I18n): string[] {
+  return untranslatedRulesets(i18n.lang).map(({ id, count }) =>
+    i18n.t('pages.untranslatedRuleset', { name: i18n.lookup(`game.${id}.name`) ?? id, count }),
+  );
 }
 
 type Tree = Record<string, unknown>;

@@ -1,9 +1,10 @@
 /**
  * The About page (#/about): what the app is, the state of each translation (the Amharic and
- * Tigrinya catalogues are drafts until native speakers review them), how to help, and the credit
- * of the font that ships with the app for the Ge'ez script.
+ * Tigrinya catalogues are drafts until native speakers review them), the games whose texts the
+ * page's language shows in English (a ruleset that landed untranslated), how to help, and the
+ * credit of the font that ships with the app for the Ge'ez script.
  */
-import { LANGUAGES, catalogueOf } from '../i18n/base.js';
+import { LANGUAGES, catalogueOf, untranslatedLines } from '../i18n/base.js';
 import { loadCatalogue } from '../i18n/load.js';
 import { h } from './dom.js';
 import type { Page } from './router.js';
@@ -38,6 +39,22 @@ export async function loadAboutPage(): Promise<Page> {
   return aboutPage;
 }
 
+/** The games shown in English in the page's language, with how many texts each; nothing when none. */
+function untranslated(): HTMLElement | null {
+  const lines = untranslatedLines(I18N);
+  if (lines.length === 0) return null;
+  return h(
+    'div',
+    { class: 'untranslated' },
+    h('p', {}, I18N.t('pages.untranslatedIntro')),
+    h(
+      'ul',
+      {},
+      lines.map((line) => h('li', {}, line)),
+    ),
+  );
+}
+
 const aboutPage: Page = (root) => {
   document.title = `${T.aboutTitle} · ${T.appTitle}`;
   root.append(
@@ -53,6 +70,7 @@ const aboutPage: Page = (root) => {
         { class: 'translations' },
         LANGUAGES.map((l) => languageStatus(l.code, l.name)),
       ),
+      untranslated(),
       h('p', {}, ...withGuide(T.translationHelp)),
       h('p', { class: 'muted font-credit' }, T.fontCredit),
     ),

@@ -4,7 +4,7 @@
  * "Advanced (rule readings)" section with its presets, its reset and the marks of what changed.
  * The options are the ruleset's own `OptionSpec`s and their words the catalogue's (option-words.ts).
  */
-import type { OptionSpec, OptionValue, Reconstruction, Ruleset } from '@gabata/engine/core';
+import { type OptionSpec, type OptionValue, optionValueWords, type Reconstruction, type Ruleset } from '@gabata/engine/core';
 import { h } from './dom.js';
 import { GUARD_OPTIONS, optionLabel, pickValues, valueWords } from './option-words.js';
 import { clauseText, I18N, T } from './text.js';
@@ -23,14 +23,12 @@ const num = (n: number): string => I18N.formatNumber(n);
 
 /** The question an option settles, in the page's language (the spec's English as a last resort). */
 function labelOf(r: Ruleset, spec: OptionSpec): string {
-  return optionLabel(I18N, r.info.id, spec) ?? spec.description;
+  return optionLabel(I18N, r.info.id, spec) ?? spec.question;
 }
 
 /** The answer a value gives, in the page's language (the spec's English as a last resort). */
 function wordsOf(r: Ruleset, spec: OptionSpec, v: OptionValue): string {
-  const fallback =
-    spec.kind === 'choice' ? spec.explain[String(v)] : spec.kind === 'boolean' ? spec.explain[v ? 'true' : 'false'] : undefined;
-  return valueWords(I18N, r.info.id, spec, v) ?? fallback ?? String(v);
+  return valueWords(I18N, r.info.id, spec, v) ?? optionValueWords(spec, v) ?? String(v);
 }
 
 /** What the page needs to draw and change an option. */

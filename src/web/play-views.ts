@@ -2,7 +2,7 @@
  * The game screen's views: each owns a few elements and renders what the controller holds (its
  * mode, the moves, the message). None decides anything; a click is handed to the controller.
  */
-import { END_REASONS, type State } from '@gabata/engine/core';
+import { END_REASONS, optionValueWords, type State } from '@gabata/engine/core';
 import { Board, type BoardState } from './board.js';
 import { ClaimView } from './claim.js';
 import type { PlayController } from './controller.js';
@@ -482,12 +482,11 @@ export function renderRules(panel: HTMLElement, c: PlayController): void {
   const families = game.ruleset.info.ruleFamilies;
   const optionLines = game.ruleset.options.map((o) => {
     const v = game.options[o.name];
-    const english = o.kind === 'choice' ? o.explain[String(v)] : o.kind === 'boolean' ? o.explain[v ? 'true' : 'false'] : o.description;
-    // In the page's language (the catalogue's words for the option's value, else its question); the
-    // ruleset's own English words only in English or where the catalogue has none.
+    // In the page's language (the catalogue's words for the option's value, else its question; the
+    // English of both is the option's own), the option's own English where the catalogue has none.
     const id = game.ruleset.info.id;
     const words = v === undefined ? undefined : (valueWords(I18N, id, o, v) ?? optionLabel(I18N, id, o));
-    const explain = I18N.lang === 'en' ? (english ?? words) : (words ?? english);
+    const explain = words ?? (v === undefined ? o.question : (optionValueWords(o, v) ?? o.question));
     return h('li', {}, h('code', { translate: 'no' }, `${o.name} = ${String(v)}`), ' ', explain ?? '');
   });
   panel.replaceChildren(

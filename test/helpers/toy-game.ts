@@ -27,13 +27,13 @@ NEXT[5] = 4;
 const AUX_CAPTURES = 0;
 
 const options: OptionSpec[] = [
-  { name: 'seedsPerHole', kind: 'integer', min: 1, max: 4, default: 2, description: 'counters per hole' },
+  { name: 'seedsPerHole', kind: 'integer', min: 1, max: 4, default: 2, question: 'How many counters in each hole?', explain: {} },
   {
     name: 'opening',
     kind: 'choice',
     values: ['race', 'none'],
     default: 'race',
-    description: 'simultaneous opening or not',
+    question: 'Who moves first?',
     explain: { race: 'both lift at once', none: 'player 1 starts' },
   },
 ];

@@ -314,33 +314,12 @@ export const en = {
       passes: 'both players passed in turn',
     },
   },
-  game: {
-    'gabata-adowa': {
-      name: 'Gabata (Adowa)',
-      oneLine: 'Relay sowing on three rows; turn enemy holes into wegues and win the board hole by hole.',
-      origin: 'Adowa, Tigray, northern Ethiopia',
-    },
-    'gabata-aksum': {
-      name: 'Gabata (Aksum)',
-      oneLine: 'The Adowa game plus the chafa enda: a hole you may not empty lightly.',
-      origin: 'Aksum, Tigray, northern Ethiopia',
-    },
-    abalalae: {
-      name: "Abalala'e",
-      oneLine: 'An opening race, then captures across the board from your own empty holes.',
-      origin: 'Eritrea',
-    },
-    selus: {
-      name: 'Selus',
-      oneLine: 'The game of the Ethiopian nobility: skips, nedfs and their guardians.',
-      origin: 'Horn of Africa',
-    },
-    gifia: {
-      name: 'Gifia',
-      oneLine: 'Two rows of four, sow either way, capture twos and fours.',
-      origin: 'Nigeria',
-    },
-  },
+  /**
+   * Each game's first lines: `name` (its ruleset's description), `oneLine` and `origin` (its
+   * catalogue entry, src/catalogue/entries.ts), made from those as they load; the translations
+   * write theirs by the same keys.
+   */
+  game: {} as { readonly [rulesetId: string]: { readonly [field: string]: string } },
   cat: {
     catalogueTitle: 'The games',
     catalogueIntro: 'Mancala games of the Horn of Africa and of Nigeria, each with its sources, its evidence and a board to play it on.',

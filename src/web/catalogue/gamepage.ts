@@ -6,7 +6,7 @@
  */
 import { compilationConcepts } from '../../catalogue/ludii-concepts.js';
 import type { CatalogueSource, EvidenceRecord } from '../../catalogue/types.js';
-import type { OptionSpec } from '@gabata/engine/core';
+import { type OptionSpec, optionValueWords } from '@gabata/engine/core';
 import { Board } from '../board.js';
 import { h } from '../dom.js';
 import { landmarks } from '../engine.js';
@@ -102,12 +102,7 @@ function optionLine(rulesetId: string, specs: readonly OptionSpec[], names: stri
       const spec = specs.find((o) => o.name === name);
       if (!spec) return h('span', {}, h('code', {}, name));
       const dflt = String(spec.default);
-      const english =
-        spec.kind === 'choice'
-          ? spec.explain[dflt]
-          : spec.kind === 'boolean'
-            ? spec.explain[spec.default ? 'true' : 'false']
-            : spec.description;
+      const english = optionValueWords(spec, spec.default) ?? spec.question;
       const explain = optionWords(rulesetId, name, dflt, english);
       const others =
         spec.kind === 'choice' ? spec.values.filter((x) => x !== dflt) : spec.kind === 'boolean' ? [String(!spec.default)] : [];

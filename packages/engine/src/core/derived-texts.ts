@@ -12,15 +12,19 @@
  * under test, a plug-in) may land in English only, and the app's `untranslatedKeys` names them
  * for the About page.
  */
-export const DERIVED = new Map<string, { readonly text: string; readonly shipped: boolean }>();
+export const DERIVED = new Map<string, { readonly text: string; readonly shipped: boolean; readonly source: string }>();
 /** The live instances and tables that take derived messages added after they were made. */
 export const LISTENERS = new Set<(key: string, text: string) => void>();
 
-/** Adds English messages made from data (dotted keys: `clause.ADW-07`); a key already given keeps its first text. */
-export function addEnglishMessages(messages: Readonly<Record<string, string>>, shipped: boolean): void {
+/**
+ * Adds English messages made from data (dotted keys: `clause.ADW-07`); a key already given keeps its
+ * first text. `source` names where they come from: the ruleset's id for a ruleset's texts (the About
+ * page lists the rulesets whose texts a language lacks), else what made them (`catalogue`).
+ */
+export function addEnglishMessages(messages: Readonly<Record<string, string>>, shipped: boolean, source = ''): void {
   for (const [key, text] of Object.entries(messages)) {
     if (DERIVED.has(key)) continue;
-    DERIVED.set(key, { text, shipped });
+    DERIVED.set(key, { text, shipped, source });
     for (const listen of LISTENERS) listen(key, text);
   }
 }
@@ -28,6 +32,11 @@ export function addEnglishMessages(messages: Readonly<Record<string, string>>, s
 /** The English messages made from data, by dotted key (`shipped`: only those every translation must have). */
 export function derivedEnglish(which: 'all' | 'shipped' = 'all'): ReadonlyMap<string, string> {
   return new Map([...DERIVED].filter(([, m]) => which === 'all' || m.shipped).map(([k, m]) => [k, m.text]));
+}
+
+/** Where each English message made from data comes from (`addEnglishMessages`'s `source`), by dotted key. */
+export function derivedSources(): ReadonlyMap<string, string> {
+  return new Map([...DERIVED].map(([k, m]) => [k, m.source]));
 }
 
 /**

@@ -28,4 +28,4 @@ export * from './sparse.js';
 export { playRandomMatch } from './debug.js';
 export * from './game-base.js';
 export * from './position-check.js';
-export { addEnglishMessages, asMessage, derivedEnglish, eachDerived, keySlug } from './derived-texts.js';
+export { addEnglishMessages, asMessage, derivedEnglish, derivedSources, eachDerived, keySlug } from './derived-texts.js';

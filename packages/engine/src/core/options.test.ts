@@ -10,9 +10,9 @@ import {
 } from './options.js';
 
 const SPECS: readonly OptionSpec[] = [
-  { name: 'perpetualMove', kind: 'choice', values: PERPETUAL_MOVES, default: 'illegal', description: '', explain: {} },
-  { name: 'guardian', kind: 'boolean', default: true, description: '', explain: { true: '', false: '' } },
-  { name: 'rounds', kind: 'integer', min: 0, max: 9, default: 0, description: '' },
+  { name: 'perpetualMove', kind: 'choice', values: PERPETUAL_MOVES, default: 'illegal', question: '', explain: {} },
+  { name: 'guardian', kind: 'boolean', default: true, question: '', explain: { true: '', false: '' } },
+  { name: 'rounds', kind: 'integer', min: 0, max: 9, default: 0, question: '', explain: {} },
 ];
 
 describe('OptionReader: resolved options read one typed way', () => {

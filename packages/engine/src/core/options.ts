@@ -1,6 +1,9 @@
 /**
  * Typed rule options (SPEC §10): every ambiguous reading of a source is an option with a
- * default, a one-line explanation of each value, and the clause or ambiguity it settles.
+ * default, the question it settles and the answer each value gives, in the plain words a player
+ * reads, and the clause or ambiguity it settles. Those words are the one English text of an
+ * option: the app's message catalogue takes them as its English (`options.opt.<name>`, made by
+ * ../games/option-english.ts), the CLI and the rules reference print them.
  */
 import { err, ok, type Result } from './errors.js';
 
@@ -9,9 +12,9 @@ export interface ChoiceOption {
   readonly kind: 'choice';
   readonly values: readonly string[];
   readonly default: string;
-  /** One line about the question this option settles. */
-  readonly description: string;
-  /** One line per value: what that reading means. */
+  /** The question this option settles, as the player reads it ('Who starts each new round?'). */
+  readonly question: string;
+  /** The answer each value gives, a sentence, so that question and answer read as a rule. */
   readonly explain: Readonly<Record<string, string>>;
   /** SPEC ambiguity or clause IDs (e.g. 'A2', 'ADW-11'). */
   readonly refs?: readonly string[];
@@ -39,7 +42,7 @@ export interface BooleanOption {
   readonly name: string;
   readonly kind: 'boolean';
   readonly default: boolean;
-  readonly description: string;
+  readonly question: string;
   readonly explain: { readonly true: string; readonly false: string };
   readonly refs?: readonly string[];
   readonly since?: OptionHistory;
@@ -51,9 +54,21 @@ export interface IntegerOption {
   readonly min: number;
   readonly max: number;
   readonly default: number;
-  readonly description: string;
+  readonly question: string;
+  /**
+   * The answer a value gives: the sentence of a special value by its number (`'0'`), else
+   * `n_one` / `n_other` (English plural forms, the value as `{{count, number}}`).
+   */
+  readonly explain: IntegerWords;
   readonly refs?: readonly string[];
   readonly since?: OptionHistory;
+}
+
+/** An integer option's answers: special values by number, and the plural forms for any other value. */
+export interface IntegerWords {
+  readonly [special: `${number}`]: string;
+  readonly n_one?: string;
+  readonly n_other?: string;
 }
 
 export type OptionSpec = ChoiceOption | BooleanOption | IntegerOption;
@@ -71,6 +86,22 @@ export function optionValuesText(s: OptionSpec): string {
   if (s.kind === 'choice') return s.values.join(' | ');
   if (s.kind === 'boolean') return 'true | false';
   return `${s.min}..${s.max}`;
+}
+
+const ENGLISH_NUMBER = new Intl.NumberFormat('en');
+
+/**
+ * The answer a value of an option gives, in English (the option's own words): a choice's or a
+ * boolean's sentence, an integer's special value, else its plural form with the value written in.
+ *
+ * @example optionValueWords(roundsOption({}), 3); // 'Play 3 rounds; the larger total then wins.'
+ */
+export function optionValueWords(spec: OptionSpec, value: OptionValue): string | undefined {
+  if (spec.kind !== 'integer') return (spec.explain as Readonly<Record<string, string>>)[String(value)];
+  const special = spec.explain[`${Number(value)}`];
+  if (special !== undefined) return special;
+  const form = Number(value) === 1 ? spec.explain.n_one : spec.explain.n_other;
+  return form?.replace(/\{\{count, number\}\}/g, ENGLISH_NUMBER.format(Number(value)));
 }
 
 /** Parses one value (from a command line or JSON) against its spec. */
@@ -189,8 +220,11 @@ export class OptionReader {
 
 // ---------------------------------------------------------------------------------------------
 // Option specs shared by several rulesets (SPEC §1, §8, §10). Each ruleset passes what truly
-// differs (clause refs, bounds, the wording of its own settlement); names, kinds, values and
-// defaults are the same everywhere.
+// differs (clause refs, bounds, the words of its own settlement); names, kinds, values and
+// defaults are the same everywhere. Called with no words of a ruleset's own, a builder gives the
+// general words (`options.opt.<name>` in the app's catalogue); a ruleset's own words become
+// `options.in.<ruleset>.<name>` there (../games/option-english.ts), so every translation keeps
+// one text per meaning.
 
 /** Only the refs a ruleset gives (an absent list stays absent in listings). */
 const withRefs = (refs: readonly string[] | undefined): { refs?: readonly string[] } => (refs ? { refs } : {});
@@ -204,8 +238,6 @@ export type PerpetualMove = (typeof PERPETUAL_MOVES)[number];
 export const ROUND_STALEMATES = ['ownerTakes', 'draw'] as const;
 export type RoundStalemate = (typeof ROUND_STALEMATES)[number];
 
-const ROUND_ENDS_AT_ONCE = 'the round ends at once, settled as `roundStalemate` says';
-
 /**
  * `perpetualMove` (SPEC §8.1): a start whose relay sowing would never end.
  * @param drawRound what a legal perpetual move does under `drawRound`; by default the round ends
@@ -217,17 +249,17 @@ export function perpetualMoveOption(p: { drawRound?: string; refs?: readonly str
     kind: 'choice',
     values: PERPETUAL_MOVES,
     default: 'illegal',
-    description: 'A starting choice whose relay sowing would never end (SPEC §8.1).',
+    question: 'May a move be played whose sowing would never end?',
     explain: {
-      illegal: 'it is not a legal move; a player whose every start is perpetual passes',
-      endTurnAtRepeat: 'it is legal; the turn ends where the sowing first repeats',
-      drawRound: `it is legal; ${p.drawRound ?? ROUND_ENDS_AT_ONCE}`,
+      illegal: 'No; a player who has only such moves passes.',
+      endTurnAtRepeat: 'Yes; the turn ends where the sowing starts repeating itself.',
+      drawRound: p.drawRound ?? 'Yes; the round ends at once and is settled like a round that goes nowhere.',
     },
     ...withRefs(p.refs),
   };
 }
 
-/** `maxLapsPerTurn` (SPEC §8.2): the safety cap on laps in one sowing. */
+/** `maxLapsPerTurn` (SPEC §8.2): the safety cap on laps in one sowing; reaching it counts as a perpetual move. */
 export function maxLapsPerTurnOption(p: { min: number; refs?: readonly string[] }): IntegerOption {
   return {
     name: 'maxLapsPerTurn',
@@ -235,7 +267,11 @@ export function maxLapsPerTurnOption(p: { min: number; refs?: readonly string[] 
     min: p.min,
     max: 1_000_000,
     default: 10_000,
-    description: 'Safety cap on laps in one sowing; reaching it counts as a perpetual move (SPEC §8.2).',
+    question: 'How many laps may one sowing make before it counts as never-ending?',
+    explain: {
+      n_one: 'After {{count, number}} lap the sowing counts as never-ending.',
+      n_other: 'After {{count, number}} laps the sowing counts as never-ending.',
+    },
     ...withRefs(p.refs),
   };
 }
@@ -245,60 +281,63 @@ export function maxLapsPerTurnOption(p: { min: number; refs?: readonly string[] 
  * @param scope 'game' for a ruleset played as a single round (Selus).
  */
 export function maxTurnsPerRoundOption(p: { min: number; scope?: 'round' | 'game'; refs?: readonly string[] }): IntegerOption {
-  const scope = p.scope ?? 'round';
+  const game = p.scope === 'game';
   return {
     name: 'maxTurnsPerRound',
     kind: 'integer',
     min: p.min,
     max: 1_000_000,
     default: 2000,
-    description: `Turns after which the ${scope} is ended by the round-stalemate guard (SPEC §8.3).`,
+    question: `After how many turns is a ${game ? 'game' : 'round'} that goes nowhere stopped?`,
+    explain: {
+      n_one: `${game ? 'The game' : 'A round'} is stopped after {{count, number}} turn.`,
+      n_other: `${game ? 'The game' : 'A round'} is stopped after {{count, number}} turns.`,
+    },
     ...withRefs(p.refs),
   };
 }
 
 /**
- * `roundStalemate` (SPEC §8.3): how a round ended by a guard is settled.
+ * `roundStalemate` (SPEC §8.3): how a round ended by a guard (threefold repetition, the turn cap,
+ * and where the ruleset has it a double pass) is settled.
  * @param ownerTakes what `ownerTakes` means in the ruleset (who gets the counters, what follows).
  * @param draw what `draw` means (default: the match ends drawn).
- * @param doublePass the ruleset also ends a round by this guard after two passes in a row.
+ * @param scope 'game' for a ruleset played as a single round (Selus).
  */
 export function roundStalemateOption(p: {
-  ownerTakes: string;
+  ownerTakes?: string;
   draw?: string;
   scope?: 'round' | 'game';
-  doublePass?: boolean;
   refs?: readonly string[];
 }): ChoiceOption {
-  const guards = p.doublePass ? 'threefold repetition, turn cap, double pass' : 'threefold repetition, turn cap';
   return {
     name: 'roundStalemate',
     kind: 'choice',
     values: ROUND_STALEMATES,
     default: 'ownerTakes',
-    description: `How a ${p.scope ?? 'round'} ended by a guard (${guards}) is settled (SPEC §8.3).`,
-    explain: { ownerTakes: p.ownerTakes, draw: p.draw ?? 'the match ends drawn' },
+    question: `A ${p.scope === 'game' ? 'game' : 'round'} that keeps repeating itself or runs too long is stopped: how is it settled?`,
+    explain: {
+      ownerTakes: p.ownerTakes ?? 'Each player keeps the counters in his own holes, and the round is counted as usual.',
+      draw: p.draw ?? 'The match ends in a draw.',
+    },
     ...withRefs(p.refs),
   };
 }
 
 /**
- * `skipOriginOnLongLaps` (SPEC §1): does a lap long enough to come round again pass over its own
- * starting hole?
- * @param lap the lap length that reaches the origin again (the number of holes on the track).
- * @param unit what the counters are called ('counters', 'beans').
- * @param note where the no-skip reading comes from, e.g. 'Ludii'.
+ * `skipOriginOnLongLaps` (SPEC §1): does a lap long enough to come round again (as many counters
+ * as the track has holes, or more) pass over its own starting hole?
+ * @param unit what one counter is called ('counter', 'bean').
  */
-export function skipOriginOption(p: { lap: number; unit?: string; note?: string; refs?: readonly string[] }): BooleanOption {
-  const unit = p.unit ?? 'counters';
+export function skipOriginOption(p: { unit?: 'counter' | 'bean'; refs?: readonly string[] }): BooleanOption {
   return {
     name: 'skipOriginOnLongLaps',
     kind: 'boolean',
     default: false,
-    description: `Does a lap of ${p.lap} or more ${unit} pass over the hole it started from (SPEC §1)?`,
+    question: 'When a sowing goes all the way round, does it skip the hole it started from?',
     explain: {
-      true: 'the origin hole is passed over',
-      false: `the origin hole receives ${unit} like any other${p.note ? ` (${p.note})` : ''}`,
+      true: 'Yes: the starting hole is passed over.',
+      false: `No: the starting hole gets a ${p.unit ?? 'counter'} like any other.`,
     },
     ...withRefs(p.refs),
   };
@@ -306,16 +345,21 @@ export function skipOriginOption(p: { lap: number; unit?: string; note?: string;
 
 /**
  * `rounds`: 0 = play the match to its end; N = the match ends after N rounds, the larger total wins.
- * @param end how the match ends by the rules, e.g. 'one player owns every hole'.
+ * @param untilEnd the answer of 0: how the match ends by the rules ('Play until one player owns every hole.').
  */
-export function roundsOption(p: { end: string; max?: number; refs?: readonly string[] }): IntegerOption {
+export function roundsOption(p: { untilEnd?: string; max?: number; refs?: readonly string[] }): IntegerOption {
   return {
     name: 'rounds',
     kind: 'integer',
     min: 0,
     max: p.max ?? 10_000,
     default: 0,
-    description: `Rounds to play: 0 = until ${p.end}; N = the match ends after N rounds, the larger total wins.`,
+    question: 'How many rounds?',
+    explain: {
+      '0': p.untilEnd ?? 'Play until the match is won.',
+      n_one: 'Play {{count, number}} round; the larger total then wins.',
+      n_other: 'Play {{count, number}} rounds; the larger total then wins.',
+    },
     ...withRefs(p.refs),
   };
 }
@@ -328,12 +372,12 @@ export function firstPlayerOption(p: { players: 2 | 3; refs?: readonly string[] 
     kind: 'choice',
     values: three ? FIRST_PLAYERS : FIRST_PLAYERS.filter((v) => v !== 'P3'),
     default: 'P1',
-    description: 'Who makes the first turn of the match (not stated by the source).',
+    question: 'Who makes the first move of the match?',
     explain: {
-      P1: 'player 1 starts',
-      P2: 'player 2 starts',
-      ...(three ? { P3: 'player 3 starts (three players only)' } : {}),
-      random: 'drawn from the game seed',
+      P1: 'Player 1 moves first.',
+      P2: 'Player 2 moves first.',
+      ...(three ? { P3: 'Player 3 moves first.' } : {}),
+      random: 'Chosen by lot when the game starts.',
     },
     ...withRefs(p.refs),
   };
@@ -343,17 +387,17 @@ export function firstPlayerOption(p: { players: 2 | 3; refs?: readonly string[] 
  * `roundStarter`: who makes the first turn of rounds after the first.
  * @param loser / winner how the ruleset tells the loser and winner of a round.
  */
-export function roundStarterOption(p: { loser: string; winner: string; refs?: readonly string[] }): ChoiceOption {
+export function roundStarterOption(p: { loser?: string; winner?: string; refs?: readonly string[] }): ChoiceOption {
   return {
     name: 'roundStarter',
     kind: 'choice',
     values: ROUND_STARTERS,
     default: 'alternate',
-    description: 'Who makes the first turn of rounds after the first.',
+    question: 'Who starts each new round?',
     explain: {
-      alternate: 'the next player after the one who started the previous round',
-      loser: p.loser,
-      winner: p.winner,
+      alternate: 'The players take turns to start the rounds.',
+      loser: p.loser ?? 'The player who did worst in the last round starts the next.',
+      winner: p.winner ?? 'The player who did best in the last round starts the next.',
     },
     ...withRefs(p.refs),
   };

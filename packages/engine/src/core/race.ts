@@ -36,23 +36,21 @@ export type OpeningMode = (typeof OPENING_MODES)[number];
 
 /**
  * `openingMode`: who makes the first turn, by a race (SPEC §7) or without one.
- * @param race how the ruleset's race goes, in one line.
+ * @param race how the ruleset's race goes, as the answer of `race` (the general words by default).
  * @param scope 'round' when every round opens this way, 'game' for a one-round game.
  */
-export function openingModeOption(p: { race: string; scope: 'round' | 'game'; refs: readonly string[] }): ChoiceOption {
-  const when = p.scope === 'round' ? ' of every round' : '';
+export function openingModeOption(p: { race?: string; scope: 'round' | 'game'; refs: readonly string[] }): ChoiceOption {
+  const round = p.scope === 'round';
   return {
     name: 'openingMode',
     kind: 'choice',
     values: OPENING_MODES,
     default: 'race',
-    description:
-      `Who makes the first turn${p.scope === 'round' ? ' of each round' : ''}: the winner of an opening race, or a ` +
-      'player named without one.',
+    question: round ? 'Who makes the first move of each round?' : 'Who makes the first move?',
     explain: {
-      race: p.race,
-      p1First: `no race: player 1 makes the first turn${when} (Ludii)`,
-      random: `no race: a seeded coin decides who makes the first turn${when}`,
+      race: p.race ?? 'An opening race: both players sow at once, and the first to finish moves first.',
+      p1First: round ? 'No race: player 1 starts every round.' : 'No race: player 1 moves first.',
+      random: round ? 'No race: the starter of each round is chosen by lot.' : 'No race: chosen by lot.',
     },
     refs: p.refs,
   };
@@ -74,12 +72,11 @@ export function raceOptions(refs: {
       kind: 'choice',
       values: RACE_TICK_ORDERS,
       default: 'alternate',
-      description:
-        'Who drops first within a tick of the lock-step race (SPEC §7.3); a dead heat follows it only under raceTie = tickOrder.',
+      question: 'In the race, who drops a counter first at each step?',
       explain: {
-        alternate: 'player 1 first on odd ticks, player 2 first on even ticks',
-        p1First: 'player 1 always drops first',
-        p2First: 'player 2 always drops first',
+        alternate: 'Player 1 and player 2 take turns to go first.',
+        p1First: 'Player 1 always goes first.',
+        p2First: 'Player 2 always goes first.',
       },
       refs: refs.tickOrder,
     },
@@ -88,10 +85,10 @@ export function raceOptions(refs: {
       kind: 'choice',
       values: RACE_TIES,
       default: 'coin',
-      description: 'Who wins a dead heat, both racers finishing in the same tick (SPEC §7.4).',
+      question: 'Who wins the race when both finish at the same step?',
       explain: {
-        coin: 'a fair coin from the game seed (replays stay the same)',
-        tickOrder: 'the racer who dropped first in that tick (the rule before 2026-11-30)',
+        coin: 'A coin toss decides (the same toss in every replay of the game).',
+        tickOrder: 'The one who dropped first at that step (the earlier rule of this app).',
       },
       refs: refs.tie,
       since: { date: '2026-11-30', before: 'tickOrder' },
@@ -101,10 +98,10 @@ export function raceOptions(refs: {
       kind: 'choice',
       values: RACE_LOSER_COMPLETIONS,
       default: 'finish',
-      description: 'What the race loser does once the winner has finished (SPEC §7.5).',
+      question: 'Once the race is won, does the loser finish his sowing?',
       explain: {
-        finish: 'he sows on alone until his own last counter falls into an empty hole',
-        abandon: 'he stops; the counters in his hand go back into the hole he last lifted',
+        finish: 'Yes: he sows on alone until his last counter falls into an empty hole.',
+        abandon: 'No: he stops and puts the counters in his hand back where he last lifted them.',
       },
       refs: refs.loserCompletion,
     },
@@ -113,11 +110,12 @@ export function raceOptions(refs: {
       kind: 'choice',
       values: RACE_LOOP_RESOLUTIONS,
       default: 'random',
-      description: 'Who wins a race that would repeat for ever (SPEC §7.7).',
+      question: 'Who wins a race that would go on for ever?',
       explain: {
-        p1Starts: 'hands go back to the holes last lifted; player 1 moves first',
-        random: 'hands go back to the holes last lifted; a coin from the game seed decides',
-        restartRace: 'the board is put back and the race run again with the other tick priority; a second loop falls back to the coin',
+        p1Starts: 'The counters in hand go back; player 1 moves first.',
+        random: 'The counters in hand go back; a coin toss decides.',
+        restartRace:
+          'The race is run again from the start, the other player going first at each step; if it loops again, a coin toss decides.',
       },
       refs: refs.loopResolution,
     },

@@ -70,7 +70,7 @@ describe('firstPlayerOf', () => {
 });
 
 describe('defineRuleset', () => {
-  const options: OptionSpec[] = [maxLapsPerTurnOption({ min: 16 }), skipOriginOption({ lap: 8, unit: 'beans' })];
+  const options: OptionSpec[] = [maxLapsPerTurnOption({ min: 16 }), skipOriginOption({ unit: 'bean' })];
   const built: unknown[] = [];
   const rs = defineRuleset(
     {
@@ -118,15 +118,15 @@ describe('shared option specs', () => {
   it('keep the per-ruleset bounds and refs, and every value is explained', () => {
     const specs: OptionSpec[] = [
       perpetualMoveOption({ refs: ['§8'] }),
-      perpetualMoveOption({ drawRound: 'the game ends drawn' }),
-      roundStalemateOption({ ownerTakes: 'each takes his own', doublePass: true }),
+      perpetualMoveOption({ drawRound: 'Yes; the game ends at once in a draw.' }),
+      roundStalemateOption({ ownerTakes: 'Each player takes his own.' }),
       firstPlayerOption({ players: 3 }),
       firstPlayerOption({ players: 2 }),
       ...raceOptions({ tickOrder: ['A'], tie: ['D'], loserCompletion: ['B'], loopResolution: ['C'] }),
     ];
     for (const o of specs) {
       if (o.kind === 'choice') expect(Object.keys(o.explain).sort()).toEqual([...o.values].sort());
-      expect(o.description.length).toBeGreaterThan(10);
+      expect(o.question.length).toBeGreaterThan(10);
     }
     expect(specs[0]!.refs).toEqual(['§8']);
     expect('refs' in specs[1]!).toBe(false);

@@ -470,7 +470,7 @@ describe('gifia ruleset, options, positions', () => {
       maxRounds: 1000,
     });
     for (const o of gifia.options) {
-      expect(o.description.length).toBeGreaterThan(10);
+      expect(o.question.length).toBeGreaterThan(10);
       if (o.kind === 'choice') expect(Object.keys(o.explain).sort()).toEqual([...o.values].sort());
     }
     const bad = gifia.create({ gifiaAdjacency: 'diagonal' });

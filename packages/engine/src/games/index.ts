@@ -10,6 +10,8 @@ import { gifia } from './gifia.js';
 import { selus } from './selus.js';
 import { abalalae } from './abalalae.js';
 import { englishOf } from './info/english.js';
+import { optionEnglishOf } from './option-english.js';
+import type { OptionSpec } from '../core/options.js';
 // registry-imports (each ruleset module adds its import line above this comment)
 
 const REGISTRY: Ruleset[] = [
@@ -21,7 +23,15 @@ const REGISTRY: Ruleset[] = [
   // registry-entries (each ruleset module adds its entry above this comment)
 ];
 
-for (const r of REGISTRY) addEnglishMessages(englishOf(r.info), r.info.shipped);
+/** The general declaration of each option name that no shared builder has: the first registered ruleset's. */
+const GENERAL_OPTIONS = new Map<string, OptionSpec>();
+
+/** A ruleset's English texts (clauses, name, readings, option words), written only in its description and options. */
+function addEnglishOf(r: Ruleset): void {
+  addEnglishMessages({ ...englishOf(r.info), ...optionEnglishOf(r, GENERAL_OPTIONS) }, r.info.shipped, r.info.id);
+}
+
+for (const r of REGISTRY) addEnglishOf(r);
 
 /** Every registered ruleset, in registration order. */
 export const RULESETS: readonly Ruleset[] = REGISTRY;
@@ -38,8 +48,8 @@ export function registerRuleset(ruleset: Ruleset): void {
     if (taken.ok) throw new Error(`ruleset '${ruleset.info.id}': the name '${name}' is taken by '${taken.value.info.id}'`);
   }
   REGISTRY.push(ruleset);
-  // Its English texts (clauses, name), written only in its description, join the message catalogue.
-  addEnglishMessages(englishOf(ruleset.info), ruleset.info.shipped);
+  // Its English texts (clauses, name, option words), written only in its description, join the message catalogue.
+  addEnglishOf(ruleset);
 }
 
 /**

@@ -675,7 +675,7 @@ describe('Selus options', () => {
     for (const o of selus.options) {
       if (o.kind === 'choice') for (const v of o.values) expect(o.explain[v]?.length ?? 0).toBeGreaterThan(10);
       if (o.kind === 'boolean') expect(o.explain.true.length + o.explain.false.length).toBeGreaterThan(10);
-      expect(o.description.length).toBeGreaterThan(10);
+      expect(o.question.length).toBeGreaterThan(10);
     }
     expect(DEFAULT.options).toMatchObject({
       openingMode: 'race',

@@ -36,6 +36,9 @@ export const pagesEn = {
     several: 'several',
     single: 'one',
   },
+  untranslatedIntro: 'These games are not translated yet; their texts are shown in English:',
+  untranslatedRuleset_one: '{{name}}: {{count, number}} text in English',
+  untranslatedRuleset_other: '{{name}}: {{count, number}} texts in English',
   evidenceType: { Ethnography: 'Ethnography' },
 } as const;
 
@@ -69,6 +72,9 @@ export const pagesAm: Messages<typeof pagesEn> = {
     several: 'ብዙ',
     single: 'አንድ',
   },
+  untranslatedIntro: 'እነዚህ ጨዋታዎች ገና አልተተረጎሙም፤ ጽሑፎቻቸው በእንግሊዝኛ ይታያሉ፦',
+  untranslatedRuleset_one: '{{name}}፦ {{count, number}} ጽሑፍ በእንግሊዝኛ',
+  untranslatedRuleset_other: '{{name}}፦ {{count, number}} ጽሑፎች በእንግሊዝኛ',
   evidenceType: { Ethnography: 'የሕዝብ ባህል ጥናት' },
 };
 
@@ -102,5 +108,8 @@ export const pagesTi: Messages<typeof pagesEn> = {
     several: 'ብዙሕ',
     single: 'ሓደ',
   },
+  untranslatedIntro: 'እዞም ጸወታታት ገና ኣይተተርጎሙን፤ ጽሑፋቶም ብእንግሊዝኛ ይርኣዩ፦',
+  untranslatedRuleset_one: '{{name}}፦ {{count, number}} ጽሑፍ ብእንግሊዝኛ',
+  untranslatedRuleset_other: '{{name}}፦ {{count, number}} ጽሑፋት ብእንግሊዝኛ',
   evidenceType: { Ethnography: 'መጽናዕቲ ባህሊ ሕዝቢ' },
 };

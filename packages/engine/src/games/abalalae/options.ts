@@ -33,7 +33,7 @@ import { MAX_ROUNDS } from './board.js';
 
 export const ABALALAE_OPTIONS: readonly OptionSpec[] = [
   openingModeOption({
-    race: 'both players race from their leftmost holes at once (lock-step, SPEC §7); the winner starts (ABA-04..08, ABA-19)',
+    race: 'Each round opens with a race: both players sow at once from their leftmost holes; the winner starts.',
     scope: 'round',
     refs: ['B2', 'B9', 'ABA-04', 'ABA-19'],
   }),
@@ -42,10 +42,10 @@ export const ABALALAE_OPTIONS: readonly OptionSpec[] = [
     name: 'raceCaptures',
     kind: 'boolean',
     default: false,
-    description: 'Are the facing-hole captures (ABA-12/13) made during the race?',
+    question: 'Are captures made during the race?',
     explain: {
-      true: 'Yes: a racer whose last counter falls into an empty own hole captures and carries on.',
-      false: "No: an empty hole ends a racer's race, whoever owns it (ABA-07).",
+      true: 'Yes: a racer whose last counter falls into an empty hole of his own captures and races on.',
+      false: 'No: a racer’s race ends in any empty hole, whoever owns it.',
     },
     refs: ['B3', 'ABA-07'],
   },
@@ -53,25 +53,22 @@ export const ABALALAE_OPTIONS: readonly OptionSpec[] = [
     name: 'winningsCountLater',
     kind: 'boolean',
     default: true,
-    description: 'Do winnings set aside count in the next redistribution?',
+    question: 'Do the winnings set aside count again in later rounds?',
     explain: {
-      true: 'Yes: a player lays out (or matches with) everything he owns, winnings included (ABA-18).',
-      false:
-        'No: winnings are banked for good; each round is played with the counters captured in the last one, and the ' +
-        'match ends when one player takes every counter in play.',
+      true: 'Yes: each player lays out everything he owns, winnings included.',
+      false: 'No: winnings are kept for good; each round is played with what was captured in the last one.',
     },
     refs: ['B8', 'ABA-18'],
   },
-  skipOriginOption({ lap: 18, note: "Ludii's default", refs: ['§1'] }),
+  skipOriginOption({ refs: ['§1'] }),
   perpetualMoveOption({ refs: ['§8.1'] }),
   maxLapsPerTurnOption({ min: 16, refs: ['§8.2'] }),
   maxTurnsPerRoundOption({ min: 1, refs: ['§8.3'] }),
   roundStalemateOption({
-    ownerTakes: 'each player takes the counters in his own holes; the match goes on with a redistribution',
-    doublePass: true,
+    ownerTakes: 'Each player takes the counters in his own holes, and the match goes on with the next round.',
     refs: ['§8.3'],
   }),
-  roundsOption({ end: 'one player holds every counter (ABA-20)', max: MAX_ROUNDS, refs: ['ABA-20'] }),
+  roundsOption({ untilEnd: 'Play until one player holds all the counters.', max: MAX_ROUNDS, refs: ['ABA-20'] }),
 ];
 
 export const ABALALAE_PRESETS: Readonly<Record<string, OptionValues>> = {
