@@ -102,7 +102,12 @@ function pageWords(page: Page): Promise<string[]> {
     }
     for (const e of Array.from(document.body.querySelectorAll('[aria-label], [title], [placeholder], [alt]'))) {
       if (aside(e) || !shown(e)) continue;
-      for (const a of ['aria-label', 'title', 'placeholder', 'alt']) out.push(e.getAttribute(a) ?? '');
+      // A hole's name repeats the letters drawn in it (so that the name holds the visible text): its
+      // landmark's letter, left out above, is left out here too, once, as a word of its own.
+      const letter = e.querySelector(':scope > .landmark')?.textContent?.trim() ?? '';
+      const name = e.getAttribute('aria-label') ?? '';
+      out.push(letter ? name.replace(new RegExp(`(^|\\s)${letter}(?![A-Za-z])`), '$1') : name);
+      for (const a of ['title', 'placeholder', 'alt']) out.push(e.getAttribute(a) ?? '');
     }
     for (const t of Array.from(document.body.querySelectorAll('svg title'))) {
       if (t.parentElement && !aside(t.parentElement) && shown(t.parentElement)) out.push(t.textContent ?? '');

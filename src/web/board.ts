@@ -518,20 +518,8 @@ export class Board {
       // A chafa enda's tag is the initial of the term, kept in Latin letters in every language (KEPT_TERMS).
       const landmarkLetter = lm ? (lm.kind === 'chafa' ? 'C' : guardianLetter) : '';
       // An animation renders every drop: the words of a hole whose state is unchanged stay as they are.
-      const key = [
-        count,
-        owner,
-        mark,
-        lm?.kind,
-        lm?.player,
-        legal,
-        hot,
-        last,
-        hint,
-        owner ? name(owner) : '',
-        mark ? name(mark) : '',
-        d.markWord,
-      ].join('|');
+      const names = `${owner ? name(owner) : ''}|${mark ? name(mark) : ''}|${d.markWord}`;
+      const key = `${count}|${owner}|${mark}|${lm?.kind}|${lm?.player}|${legal}|${hot}|${last}|${hint}|${names}`;
       if (key !== n.shownKey) {
         n.shownKey = key;
         const cls = ['hole', `owner-${owner}`];

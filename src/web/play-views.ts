@@ -476,6 +476,17 @@ export function renderResult(el: HTMLElement, c: PlayController): void {
   );
 }
 
+/** The rules panel, closed: its clauses and options are written when it is first opened. */
+export function renderRulesWhenOpened(panel: HTMLDetailsElement, c: PlayController): void {
+  panel.replaceChildren(h('summary', {}, h('h2', {}, T.rules)));
+  const open = (): void => {
+    if (!panel.open) return;
+    panel.removeEventListener('toggle', open);
+    renderRules(panel, c);
+  };
+  panel.addEventListener('toggle', open);
+}
+
 /** The rules panel: the ruleset's clauses in words and the options in effect. */
 export function renderRules(panel: HTMLElement, c: PlayController): void {
   const { game } = c;

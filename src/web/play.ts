@@ -21,7 +21,7 @@ import {
   appendComment,
   renderMoveList,
   renderResult,
-  renderRules,
+  renderRulesWhenOpened,
   renderStatus,
 } from './play-views.js';
 import { GameCalls } from './notify.js';
@@ -197,15 +197,8 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     renderResult(result, c);
     calls.look();
     if (c.ready && !rulesShown) {
-      // The panel starts closed: its clauses and options are written when it is first opened.
       rulesShown = true;
-      rulesPanel.replaceChildren(h('summary', {}, h('h2', {}, T.rules)));
-      const open = (): void => {
-        if (!rulesPanel.open) return;
-        rulesPanel.removeEventListener('toggle', open);
-        renderRules(rulesPanel, c);
-      };
-      rulesPanel.addEventListener('toggle', open);
+      renderRulesWhenOpened(rulesPanel, c);
     }
   };
   const c: PlayController = new PlayController(id, {
