@@ -14,7 +14,7 @@ import { getRuleset } from '../packages/engine/src/games/index.js';
 import { T } from '../src/web/text.js';
 import { PageErrors } from './helpers/page-errors.js';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';
-import { closeWebSuite, openLive, openWebSuite, replayStored, restartServer, ROOT, type RunningServer } from './web-harness.js';
+import { closeWebSuite, openLive, openWebSuite, replayStored, restartServer, ROOT, type RunningServer, waitState } from './web-harness.js';
 
 const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
 const STEP = 30_000;
@@ -122,16 +122,6 @@ async function moveBy(id: string, key: string, seat: number, hole?: number): Pro
   expect(p.toMove).toBe(seat);
   const r = await keyed(server.url, key, 'POST', `/api/games/${id}/moves`, { seat, ply: p.ply, code: hole ?? p.hole });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
-}
-
-async function waitState(page: Page, ply: number, state: string): Promise<void> {
-  await page.waitForFunction(
-    ([p, st]) => {
-      const e = document.querySelector('.game-page') as HTMLElement | null;
-      return !!e && Number(e.dataset['ply']) === p && e.dataset['state'] === st;
-    },
-    [ply, state] as const,
-  );
 }
 
 /** The longest first move of Adowa at seed 11 for seat 1 (the most counters sown): its drawing is long at the slow speed. */

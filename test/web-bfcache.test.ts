@@ -12,9 +12,18 @@ import { chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PageErrors } from './helpers/page-errors.js';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';
-import { CHROMIUM, CHROMIUM_ARGS, ensureBuilt, replayStored, type RunningServer, startServer, tempDir } from './web-harness.js';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  closeWebSuite,
+  ensureBuilt,
+  replayStored,
+  type RunningServer,
+  startServer,
+  tempDir,
+  waitState,
+} from './web-harness.js';
 import path from 'node:path';
-import { rmSync } from 'node:fs';
 
 const STEP = 30_000;
 
@@ -36,11 +45,7 @@ afterEach(async () => {
   expect(pageErrors.take()).toEqual([]);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeWebSuite({ browser, server, dir }));
 
 /** A page holding `key` that records every `pageshow` (whether it came from the cache) on `window`. */
 async function person(key: string): Promise<Page> {
@@ -66,16 +71,6 @@ async function moveBy(id: string, key: string, seat: number): Promise<void> {
   expect(game.legalMoves(s, buf)).toBeGreaterThan(0);
   const m = await keyed(server.url, key, 'POST', `/api/games/${id}/moves`, { seat, ply: r.body.game.moves.length, code: buf[0] });
   expect(m.status, JSON.stringify(m.body)).toBe(200);
-}
-
-async function waitState(page: Page, ply: number, state: string): Promise<void> {
-  await page.waitForFunction(
-    ([p, st]) => {
-      const e = document.querySelector('.game-page') as HTMLElement | null;
-      return !!e && Number(e.dataset['ply']) === p && e.dataset['state'] === st;
-    },
-    [ply, state] as const,
-  );
 }
 
 /** Chrome's reasons for not keeping the page in the cache (none when it was kept). */

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import WebSocket from 'ws';
 import type { Game } from '../packages/engine/src/core/game.js';
 import type { State } from '../packages/engine/src/core/state.js';
@@ -305,4 +305,15 @@ export function replayStored(doc: StoredGame): { game: Game; s: State } {
     else g.value.apply(s, m.codes[0]!);
   }
   return { game: g.value, s };
+}
+
+/** Waits until the game page shows ply `ply` in state `state` (its data-ply and data-state). */
+export async function waitState(page: Page, ply: number, state: string): Promise<void> {
+  await page.waitForFunction(
+    ([p, st]) => {
+      const e = document.querySelector('.game-page') as HTMLElement | null;
+      return !!e && Number(e.dataset['ply']) === p && e.dataset['state'] === st;
+    },
+    [ply, state] as const,
+  );
 }
