@@ -24,7 +24,7 @@ import {
   ownerSegments,
 } from './board.js';
 import type { GabataConfig } from './options.js';
-import { entitlements, transferHoles } from './redistribution.js';
+import { entitlementsInto, transferHolesInto } from './redistribution.js';
 
 /** Gabata's rules with options resolved; `GabataGame` (validation.ts) adds the position checks. */
 export abstract class GabataRules extends RoundGame implements SowHooks {
@@ -42,6 +42,10 @@ export abstract class GabataRules extends RoundGame implements SowHooks {
   readonly maxLaps: number;
   protected readonly cand = new Int32Array(MAX_MOVES);
   private readonly sower: RelaySower;
+  /** Scratch room of the round's end, so that a playout allocates nothing (index = player). */
+  private readonly totalsBuf: Int32Array;
+  private readonly entitledBuf: Int32Array;
+  private readonly poolBuf = new Int32Array(HOLES);
   /** Does sowing from a start never end? (simulated on a scratch state of the game) */
   private readonly isPerpetual: (s: State, start: number) => boolean;
   protected readonly maxTurns: number;
@@ -53,6 +57,8 @@ export abstract class GabataRules extends RoundGame implements SowHooks {
   ) {
     super();
     this.players = cfg.players;
+    this.totalsBuf = new Int32Array(cfg.players + 1);
+    this.entitledBuf = new Int32Array(cfg.players + 1);
     this.next = trackByName(this.geometry, 'G').next;
     this.segments = ownerSegments(cfg.players);
     this.initialOwners = cfg.players === 3 ? OWNERS_3X6_3P : OWNERS_3X6_2P;
@@ -330,7 +336,13 @@ export abstract class GabataRules extends RoundGame implements SowHooks {
 
   /** ADW-18: hand plus the counters in one's wegues. */
   tally(s: State): number[] {
-    const totals = new Array<number>(this.players + 1).fill(0);
+    return Array.from(this.tallyInto(s));
+  }
+
+  /** ADW-18's tallies in the game's scratch room (index 0 unused): valid until the next call. */
+  protected tallyInto(s: State): Int32Array {
+    const totals = this.totalsBuf;
+    totals.fill(0);
     for (let p = 1; p <= this.players; p++) totals[p] = s.captured[p]!;
     for (let h = 0; h < HOLES; h++) if (s.marks[h] !== 0) totals[s.marks[h]!]! += s.counts[h]!;
     return totals;
@@ -347,16 +359,17 @@ export abstract class GabataRules extends RoundGame implements SowHooks {
       ownersTakeCounters(s, null);
     }
     s.endReason = reasonIndex(reason);
-    const totals = this.tally(s);
-    if (trace !== null) trace.push({ type: 'roundEnd', round: s.round, totals: totals.slice(), reason, rule: 'ADW-18' });
+    const totals = this.tallyInto(s);
+    if (trace !== null) trace.push({ type: 'roundEnd', round: s.round, totals: Array.from(totals), reason, rule: 'ADW-18' });
     for (let p = 1; p <= this.players; p++) s.aux[LAST_TOTAL_SLOTS_BASE + p] = totals[p]!;
 
+    // resultOf leaves the entitlements of these tallies in entitledBuf.
     const result = this.resultOf(s);
     if (result !== RESULT_GOES_ON) {
       this.endMatch(s, resultWinner(result), resultReason(result), trace);
       return;
     }
-    this.nextRound(s, entitlements(totals, s.active, this.players), trace);
+    this.nextRound(s, this.entitledBuf, trace);
   }
 
   /**
@@ -364,15 +377,17 @@ export abstract class GabataRules extends RoundGame implements SowHooks {
    * (ADW-22); else the last round of option rounds ends it, the larger tally winning.
    */
   resultOf(s: State): number {
-    const totals = this.tally(s);
-    const full = entitlements(totals, s.active, this.players).indexOf(HOLES);
+    const totals = this.tallyInto(s);
+    const entitled = this.entitledBuf;
+    entitlementsInto(totals, s.active, this.players, entitled);
+    const full = entitled.indexOf(HOLES);
     if (full > 0) return matchResult(full, 'rules');
     if (this.cfg.rounds > 0 && s.round >= this.cfg.rounds) return matchResult(winnerByTotals(totals, this.players), 'rounds');
     return RESULT_GOES_ON;
   }
 
   /** ADW-20/21, AKS-3P-07: the board laid out afresh, holes changing hands, the next starter. */
-  private nextRound(s: State, entitled: number[], trace: Trace): void {
+  private nextRound(s: State, entitled: Int32Array, trace: Trace): void {
     // AKS-3P-07: a player entitled to no hole leaves the match.
     for (let p = 1; p <= this.players; p++) {
       if (s.active[p] && entitled[p] === 0) {
@@ -380,7 +395,7 @@ export abstract class GabataRules extends RoundGame implements SowHooks {
         if (trace !== null) trace.push({ type: 'eliminated', player: p, rule: 'AKS-3P-07' });
       }
     }
-    const before = Array.from(s.owners);
+    const before = trace === null ? undefined : Array.from(s.owners);
     s.counts.fill(COUNTERS_PER_HOLE);
     s.marks.fill(0);
     s.captured.fill(0);
@@ -400,13 +415,12 @@ export abstract class GabataRules extends RoundGame implements SowHooks {
       if (trace !== null) trace.push({ type: 'await', player: s.toMove, reason: 'choose', rule: 'ADW-20' });
       return;
     }
-    const owners = transferHoles(this.segments, entitled, this.players);
-    for (let h = 0; h < HOLES; h++) s.owners[h] = owners[h]!;
+    transferHolesInto(this.segments, entitled, this.players, s.owners, this.poolBuf);
     this.startRound(s, starter);
     traceRedistribution(s, trace, this.redistributionRule(), before);
   }
 
-  private needsTransfer(entitled: number[]): boolean {
+  private needsTransfer(entitled: Int32Array): boolean {
     for (let p = 1; p <= this.players; p++) if (entitled[p] !== this.segments[p]!.length) return true;
     return false;
   }
@@ -459,7 +473,7 @@ export abstract class GabataRules extends RoundGame implements SowHooks {
 
   /** ADW-18: a player's score is his hand plus his wegues. */
   protected settleScores(s: State): void {
-    const totals = this.tally(s);
+    const totals = this.tallyInto(s);
     for (let p = 1; p <= this.players; p++) s.scores[p] = totals[p]!;
   }
 
@@ -480,7 +494,7 @@ export abstract class GabataRules extends RoundGame implements SowHooks {
 
   protected materialValue(s: State, player: number): number {
     // Material of this round (hand + wegues) and holes owned, against the best opponent.
-    const totals = this.tally(s);
+    const totals = this.tallyInto(s);
     let holes = 0;
     let bestOther = -Infinity;
     for (let p = 1; p <= this.players; p++) {
