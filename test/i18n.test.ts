@@ -45,7 +45,7 @@ import { captureWords, catalogueWords, clauseTexts, levelNames, webWords } from 
 import { isSimultaneous, legalMoveList, legalMoveListFor } from '../packages/engine/src/notation/move.js';
 import { storyLines, wordsFor } from '../src/i18n/story-lines.js';
 import { CAPTURE_WORDS, CT, PROSE_TERMS, slug } from '../src/web/catalogue/text.js';
-import { CLAUSES, LEVEL_NAMES, T } from '../src/web/text.js';
+import { LEVEL_NAMES, T, clauses } from '../src/web/text.js';
 import { launchChromium } from './web-harness.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -433,9 +433,9 @@ describe('i18n: the app’s words in Node are the English catalogue’s, every v
       ...Object.keys(en.clause),
       ...[...derivedEnglish('all').keys()].filter((k) => k.startsWith('clause.')).map((k) => k.slice(7)),
     ];
-    expect(ids.sort()).toEqual(Object.keys(CLAUSES).sort());
-    expect(RULESETS.flatMap((r) => r.info.clauses.map((c) => c.id)).filter((id) => CLAUSES[id] === undefined)).toEqual([]);
-    for (const [id, text] of Object.entries(CLAUSES)) expect(tr(`clause.${id}`, {}), id).toBe(text);
+    expect(ids.sort()).toEqual(Object.keys(clauses()).sort());
+    expect(RULESETS.flatMap((r) => r.info.clauses.map((c) => c.id)).filter((id) => clauses()[id] === undefined)).toEqual([]);
+    for (const [id, text] of Object.entries(clauses())) expect(tr(`clause.${id}`, {}), id).toBe(text);
   });
 
   it('the first lines of the games catalogue: names, one-line descriptions, origins, regions, countries, places', () => {
@@ -545,7 +545,7 @@ describe('i18n: the word tables of the app (src/i18n/web-words.ts)', () => {
     expect(tableDiffs(words, webWords(english))).toEqual([]);
     expect(tableDiffs(pages, CT)).toEqual([]);
     expect(levelNames(english)).toEqual(LEVEL_NAMES);
-    expect(clauseTexts(english)).toEqual(CLAUSES);
+    expect(clauseTexts(english)()).toEqual(clauses());
     expect(captureWords(english)).toEqual(CAPTURE_WORDS);
   });
 
@@ -564,7 +564,7 @@ describe('i18n: the word tables of the app (src/i18n/web-words.ts)', () => {
     visit(levelNames(i18n), 'LEVEL_NAMES');
     // A ruleset that is not shipped speaks English here (its clauses are untranslated, marked so on the About page).
     const untranslated = new Set(untranslatedKeys(lang));
-    visit(Object.fromEntries(Object.entries(clauseTexts(i18n)).filter(([id]) => !untranslated.has(`clause.${id}`))), 'CLAUSES');
+    visit(Object.fromEntries(Object.entries(clauseTexts(i18n)()).filter(([id]) => !untranslated.has(`clause.${id}`))), 'CLAUSES');
     visit(captureWords(i18n), 'CAPTURE_WORDS');
     // The app's name is Gabata in every language.
     expect(bad).toEqual(['T.appTitle: Gabata']);

@@ -16,6 +16,7 @@
  * ```
  */
 import { derivedEnglish, derivedSources, eachDerived } from '@gabata/engine/core';
+import { directMessages } from './direct.js';
 import { createInstance } from 'i18next';
 import type { Catalogue, CatalogueMeta, MessageKey, VarsArg } from './catalogue.js';
 import { en } from './locales/en.js';
@@ -273,18 +274,16 @@ function setMissing(root: Tree, key: string, text: string, copied: Set<Tree>): v
 const MISSING = '\u0000missing';
 
 /** The messages of one language (falling back to English for a key a draft lacks). */
-export function createI18n(lang: Lang): I18n {
+export function createI18n(lang: Lang, how: { direct?: boolean } = {}): I18n {
   const instance = createInstance();
-  // The English made from data (the engine's rulesets, the catalogue), under what en.ts writes:
-  // those registered now go into a copy of en.ts's tree before i18next reads it, those registered
-  // later are added to the instance as they come.
+  // The English made from data (the engine's rulesets, the catalogue), under what en.ts writes, in
+  // a copy of en.ts's tree that i18next keeps as its English resources (its store holds the object
+  // it is given, not a copy): those registered later go into the same tree as they come, a plain
+  // write each (i18next's addResource, with its events and lookups, cost a phone's first screen
+  // tens of milliseconds for the few hundred texts of the rulesets registered after this).
   const english: Tree = { ...catalogueOf(DEFAULT_LANG) };
   const copied = new Set<Tree>([english]);
-  let ready = false;
-  eachDerived('', (key, text) => {
-    if (!ready) setMissing(english, key, text, copied);
-    else if (!instance.exists(key, { lng: DEFAULT_LANG })) instance.addResource(DEFAULT_LANG, 'translation', key, text);
-  });
+  eachDerived('', (key, text) => setMissing(english, key, text, copied));
   void instance.init({
     lng: lang,
     fallbackLng: DEFAULT_LANG,
@@ -300,8 +299,10 @@ export function createI18n(lang: Lang): I18n {
     // The app puts text into the page as text (textContent), never as HTML: nothing to escape.
     interpolation: { escapeValue: false },
   });
-  ready = true;
-  const plural = new Intl.PluralRules(lang);
+  if (instance.store.data[DEFAULT_LANG]?.translation !== english)
+    throw new Error('i18next copied its resources: derived English would be lost');
+  // Made at the first plural asked for (Intl's data is not loaded for a page that shows none).
+  let plural: Intl.PluralRules | undefined;
   const numbers = new Map<string, Intl.NumberFormat>();
   const formatNumber = (value: number, options?: Intl.NumberFormatOptions): string => {
     // A whole number under 1,000 is its digits in all three languages (Latin digits, no grouping):
@@ -314,19 +315,25 @@ export function createI18n(lang: Lang): I18n {
   };
   // `{{count, number}}` (the catalogues use the plain form only) through the same.
   instance.services.formatter?.add('number', (value: unknown) => (typeof value === 'number' ? formatNumber(value) : String(value)));
+  // Plain messages without i18next (`direct: false` only for the test that holds the two equal).
+  const direct =
+    how.direct === false ? () => undefined : directMessages(lang === DEFAULT_LANG ? [english] : [catalogueOf(lang) as Tree, english]);
   const translate = (key: string, vars?: Readonly<Record<string, string | number>>): string =>
-    instance.t(key, { ...vars, lng: lang }) as string;
+    direct(key, vars) ?? (instance.t(key, { ...vars, lng: lang }) as string);
   return {
     lang,
     t: (key, ...vars) => translate(key, vars[0]),
     lookup(key, vars) {
       // One lookup (not `exists`, then `t`); a key that names a group of messages (`story.count`)
       // is not a message.
-      const text: unknown = instance.t(key, { ...vars, lng: lang, returnObjects: true, defaultValue: MISSING });
+      const text: unknown = direct(key, vars) ?? instance.t(key, { ...vars, lng: lang, returnObjects: true, defaultValue: MISSING });
       return typeof text === 'string' && text !== MISSING ? text : undefined;
     },
     formatNumber,
-    pluralCategory: (count) => plural.select(count),
+    pluralCategory: (count) => {
+      plural ??= new Intl.PluralRules(lang);
+      return plural.select(count);
+    },
     meta: catalogueOf(lang)._meta,
   };
 }

@@ -135,30 +135,26 @@ export function levelNames(i18n: I18n): Record<number, string> {
 }
 
 /**
- * The rule clauses in plain words by clause id (`CLAUSES`): the games' own clauses (made from
- * their rulesets' descriptions, in id order, so that a family's clauses come in order), then the
- * sections and readings of en.ts. A ruleset registered later adds its clauses to the same table.
+ * The rule clauses in plain words by clause id: the games' own clauses (made from their rulesets'
+ * descriptions, in id order, so that a family's clauses come in order), then the sections and
+ * readings of en.ts. The table is made when first read (not on the first screen), and made again
+ * when a ruleset registered later has added clauses.
  */
-export function clauseTexts(i18n: I18n): Record<string, string> {
-  const out: Record<string, string> = {};
-  const derived = new Map<string, string>();
-  const written = Object.keys(en.clause).map((id) => [id, say(i18n, `clause.${id}`)] as const);
-  // Puts the table in order again; each text is looked up once, when its clause comes.
-  const rebuild = (): void => {
-    for (const id of Object.keys(out)) delete out[id];
-    for (const id of [...derived.keys()].sort()) out[id] = derived.get(id)!;
-    for (const [id, text] of written) out[id] = text;
-  };
-  // Those registered now are gathered, then the table is built once; a later one rebuilds it.
-  let ready = false;
+export function clauseTexts(i18n: I18n): () => Readonly<Record<string, string>> {
+  let table: Record<string, string> | undefined;
+  const derived = new Set<string>();
   eachDerived('clause.', (key) => {
-    const id = key.slice('clause.'.length);
-    derived.set(id, say(i18n, key));
-    if (ready) rebuild();
+    derived.add(key.slice('clause.'.length));
+    table = undefined;
   });
-  ready = true;
-  rebuild();
-  return out;
+  return () => {
+    if (table !== undefined) return table;
+    const out: Record<string, string> = {};
+    for (const id of [...derived].sort()) out[id] = say(i18n, `clause.${id}`);
+    for (const id of Object.keys(en.clause)) out[id] = say(i18n, `clause.${id}`);
+    table = out;
+    return out;
+  };
 }
 
 /** The words of the catalogue pages (`CT`) in the language of `i18n`. */

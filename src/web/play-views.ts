@@ -16,7 +16,7 @@ import { optionLabel, valueWords } from './option-words.js';
 import { profileLink, ratingText } from './profile.js';
 import { link } from './router.js';
 import type { Sounds } from './sound.js';
-import { CLAUSES, I18N, T, clauseText, clausesOf, endReasonText } from './text.js';
+import { I18N, T, clauseText, clauses, clausesOf, endReasonText } from './text.js';
 
 export const SPEEDS: Record<string, number> = { off: 0, fast: 90, normal: 240, slow: 500 };
 
@@ -508,7 +508,7 @@ export function renderRules(panel: HTMLElement, c: PlayController): void {
       h(
         'ul',
         { class: 'clauses' },
-        clausesOf(f).map((id) => h('li', { 'data-clause': id }, h('span', { class: 'refs' }, id), ' ', CLAUSES[id]!)),
+        clausesOf(f).map((id) => h('li', { 'data-clause': id }, h('span', { class: 'refs' }, id), ' ', clauses()[id]!)),
       ),
     ),
     h('h3', {}, T.options),

@@ -142,6 +142,20 @@ export function registerOffline(): void {
   window.addEventListener('online', changed);
   window.addEventListener('offline', changed);
   followUploads();
-  void registerWorker();
-  void flushOutbox();
+  // The service worker and the outbox wait until the page has loaded and is idle: the first
+  // screen's work comes first (registering a worker early competes with it for a phone's CPU).
+  afterLoadWhenIdle(() => {
+    void registerWorker();
+    void flushOutbox();
+  });
+}
+
+/** Runs `f` once the page's load event has passed and the main thread is idle (within 2 s). */
+function afterLoadWhenIdle(f: () => void): void {
+  const idle = (): void => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => f(), { timeout: 2000 });
+    else setTimeout(f, 0);
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }

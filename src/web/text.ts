@@ -67,16 +67,17 @@ export {
   type Words,
 } from '../i18n/story-lines.js';
 
-/** The rule clauses in plain words (our paraphrase of SPEC.md), by clause id. */
-export const CLAUSES: Record<string, string> = clauseTexts(I18N);
+/** The rule clauses in plain words (our paraphrase of docs/rules.md), by clause id; made when first read. */
+export const clauses: () => Readonly<Record<string, string>> = clauseTexts(I18N);
 
 /** Clause IDs of a family, in order. */
 export function clausesOf(family: string): string[] {
-  return Object.keys(CLAUSES).filter((id) => id === family || id.startsWith(family + '-'));
+  return Object.keys(clauses()).filter((id) => id === family || id.startsWith(family + '-'));
 }
 
 /** The clause text for a rule reference ('ADW-08', '§8.3' -> '§8'), or ''. */
 export function clauseText(rule: string | undefined): string {
   if (!rule) return '';
-  return CLAUSES[rule] ?? CLAUSES[rule.replace(/\.\d+$/, '')] ?? '';
+  const table = clauses();
+  return table[rule] ?? table[rule.replace(/\.\d+$/, '')] ?? '';
 }
