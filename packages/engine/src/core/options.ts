@@ -88,7 +88,12 @@ export function optionValuesText(s: OptionSpec): string {
   return `${s.min}..${s.max}`;
 }
 
-const ENGLISH_NUMBER = new Intl.NumberFormat('en');
+/** English number formatting, made at first use (a page or a process that never needs it skips Intl's data). */
+let englishNumber: Intl.NumberFormat | undefined;
+const formatEnglish = (n: number): string => {
+  englishNumber ??= new Intl.NumberFormat('en');
+  return englishNumber.format(n);
+};
 
 /**
  * The answer a value of an option gives, in English (the option's own words): a choice's or a
@@ -101,7 +106,7 @@ export function optionValueWords(spec: OptionSpec, value: OptionValue): string |
   const special = spec.explain[`${Number(value)}`];
   if (special !== undefined) return special;
   const form = Number(value) === 1 ? spec.explain.n_one : spec.explain.n_other;
-  return form?.replace(/\{\{count, number\}\}/g, ENGLISH_NUMBER.format(Number(value)));
+  return form?.replace(/\{\{count, number\}\}/g, formatEnglish(Number(value)));
 }
 
 /** Parses one value (from a command line or JSON) against its spec. */
