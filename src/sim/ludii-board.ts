@@ -75,7 +75,10 @@ export interface LudiiEncoding {
    * LudiiGameConceptsMancala.csv have Cell = 1 exactly when their .lud names `Cell`.)
    */
   readonly cellLine: number | null;
-  /** GameType.SiteState: `(state at:...)` or `(set State ...)` (functions/ints/state/State.java, SetState.java); the first line, or null. */
+  /**
+   * GameType.SiteState: `(state at:...)` or `(set State ...)` (functions/ints/state/State.java,
+   * SetState.java); the first line of the game, or null.
+   */
   readonly stateLine: number | null;
   /**
    * Moves whose decision has from != to that our trials do not hold (MoveDistance), or null when

@@ -83,7 +83,6 @@ export interface LudiiTrial {
   startHand?: number;
 }
 
-
 /**
  * The multi-metric families done here, with the Concept name Ludii gives each value
  * (Evaluation.java lines 166-280, kept with their irregularities: `DramaMaximum`,
@@ -163,7 +162,6 @@ const BOARD_METRICS = ['StateSpaceComplexity', 'BoardCoverageFull'];
 /** Metrics that Ludii refuses (returns null) for a game with simultaneous moves. */
 const STATE_EVALUATION = ['ClarityNarrowness', 'ClarityVariance', 'DecisivenessMoves', 'DecisivenessThreshold', 'LeadChange', 'Stability'];
 
-
 // ---------------------------------------------------------------------------------------------
 // One trial.
 
@@ -207,7 +205,8 @@ function decisivenessThreshold(t: LudiiTrial, top: readonly number[]): number {
 /** Why a trial has no MoveDistance list (the figure `_moveDistanceWhy`), by code. */
 export const MOVE_DISTANCE_WHY = [
   '',
-  "Ludii's encoding of this game has moves from one board site to another (into a store, out of it) that our trials fold into other moves (sim/ludii-board.ts)",
+  "Ludii's encoding of this game has moves from one board site to another (into a store, out of it) " +
+    'that our trials fold into other moves (sim/ludii-board.ts)',
   "the trial does not record its moves' sites",
   "a move between two board sites: the step distance on Ludii's board graph is not derived here",
 ] as const;
