@@ -9,6 +9,9 @@
  *   others one. The positions between laps are rebuilt from the decision's event trace (the
  *   board's counts, the marks, counters taken), since the engine plays a relay sowing in one
  *   step. A joint choice of a race is one move (Ludii has no race; see `simultaneous`).
+ * - **The board** is Ludii's board of the ruleset's encoding (sim/ludii-board.ts): its sites are the
+ *   holes and, where Ludii's board has stores (Gifia), the stores, numbered after the holes; a
+ *   lap records the hole it lifts as its Select's from and to (a pass -1).
  * - **A turn** is what the match counts (decisions that open a turn), Ludii's `numTurns`.
  * - **A state evaluation** is Ludii's `Utils.evaluateState` (Utils.java lines 128-166) with
  *   Ludii's default heuristic (AlphaBetaSearch.java lines 1015-1031, used when a game's metadata
