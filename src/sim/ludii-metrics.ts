@@ -220,12 +220,12 @@ export const MOVE_DISTANCE_WHY = [
  */
 function moveDistances(t: LudiiTrial): number[] | number {
   if (t.board?.moveDistance) return 1;
-  const out: number[] = [];
   for (const m of t.moves) {
     if (m.from === undefined || m.to === undefined) return 2;
     if (m.from !== m.to) return 3;
   }
-  return out;
+  // Line 75 leaves every move out.
+  return [];
 }
 
 /** The value lists of a trial, per family (multiple/metrics/*.java getMetricValueList). */
@@ -271,7 +271,7 @@ export function familyLists(t: LudiiTrial): Partial<Record<MultiFamily, number[]
 /**
  * The per-trial numbers of a trial: each metric Ludii averages over trials (under its own name),
  * and what the cross-trial metrics need (`_u<p>` utilities, `_winner`, `_timedOut`, `_turns`,
- * `_simultaneous`).
+ * `_simultaneous`) and the reasons some have none (`_noBoard`, `_moveDistanceWhy`: `MOVE_DISTANCE_WHY`).
  */
 export function trialFigures(t: LudiiTrial): Record<string, number> {
   const f: Record<string, number> = {};
@@ -313,7 +313,6 @@ export function trialFigures(t: LudiiTrial): Record<string, number> {
     if (b.stateSpace.value !== null) f['StateSpaceComplexity'] = b.stateSpace.value;
   }
   if (t.board === undefined) f['_noBoard'] = 1;
-  else if (t.board.stateSpace.value === null) f['_otherEncoding'] = 1;
   const why = moveDistances(t);
   if (typeof why === 'number') f['_moveDistanceWhy'] = why;
   f['PositionalRepetition'] = repetition(t, 'positional');
