@@ -314,7 +314,11 @@ describe('gabata simulate --ludii-metrics', () => {
     for (const k of ['Balance', 'Completion', 'Drawishness', 'DurationTurns', 'BranchingFactorAverage', 'LeadChange', 'DramaAverage'])
       expect(lm[k]?.value, k).toEqual(expect.any(Number));
     expect(lm['Balance']!.trials).toBe(6);
-    expect(Object.keys(j['ludiiNotDone'] as object)).toContain('BoardCoverageFull');
+    // Every Ludii metric is done (BoardCoverageFull, StateSpaceComplexity and MoveDistance since 2026-12-04).
+    expect(j['ludiiNotDone']).toEqual({});
+    expect(lm['BoardCoverageFull']!.value).toBeCloseTo((lm['BoardCoverageDefault']!.value! * 18) / 55, 12);
+    expect(lm['StateSpaceComplexity']!.value).toBeCloseTo(28 * Math.log10(324), 12);
+    expect(lm['MoveDistanceAverage']!.value).toBe(0);
     expect(Object.keys(j['ludiiNotes'] as object)).toEqual(Object.keys(lm));
     // Recomputed independently from the same seeded matches: wins by seat give Balance, Completion, Drawishness.
     const g = unwrap(unwrap(getRuleset('gabata-adowa')).create({ preset: 'ludii', rounds: 1 }));

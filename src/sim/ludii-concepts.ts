@@ -42,10 +42,14 @@ export function conceptTrialFigures(t: LudiiTrial): Record<string, number> {
 
 /**
  * Metrics whose concept has another name (the metric's constructor names it: ClarityNarrowness.java
- * and ClarityVariance.java line 36, of Evaluation/src/metrics/single/stateEvaluation/clarity); the
- * others carry their concept's name.
+ * and ClarityVariance.java line 36, of Evaluation/src/metrics/single/stateEvaluation/clarity;
+ * single/complexity/StateSpaceComplexity.java line 35); the others carry their concept's name.
  */
-const METRIC_CONCEPT: Readonly<Record<string, string>> = { ClarityNarrowness: 'Narrowness', ClarityVariance: 'Variance' };
+const METRIC_CONCEPT: Readonly<Record<string, string>> = {
+  ClarityNarrowness: 'Narrowness',
+  ClarityVariance: 'Variance',
+  StateSpaceComplexity: 'StateTreeComplexity',
+};
 
 /** A playout concept's value over trials, or null with the reason there is none. */
 export interface PlayoutConcept {

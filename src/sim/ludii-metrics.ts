@@ -12,7 +12,11 @@
  * over trials, except the outcome metrics and DurationTurnsStdDev, which Ludii computes over all
  * trials at once).
  */
+import type { LudiiBoard } from './ludii-board.js';
 import { conceptTrialFigures } from './ludii-concepts.js';
+import { intDiv, ludiiStats, MULTI_VALUES, type MultiValue, reduceList } from './ludii-stats.js';
+
+export { intDiv, ludiiStats, MULTI_VALUES, type MultiValue, reduceList } from './ludii-stats.js';
 
 /** What a board looks like after a Ludii move (or at the start). */
 export interface LudiiSnapshot {
@@ -20,9 +24,9 @@ export interface LudiiSnapshot {
   positional: string;
   /** Situational key (Ludii's `fullHash`: the board and whose move, hands, round, a lap in flight). */
   situational: string;
-  /** The board sites (holes) holding at least one counter. */
+  /** The board sites holding at least one counter: holes, and stores (numbered after the holes) when Ludii's board has them. */
   occupied: readonly number[];
-  /** Counters on the board. */
+  /** Counters on the board (in its stores too when Ludii's board has them). */
   pieces: number;
   /** Largest difference of scores between two players (0 for a game that keeps no score). */
   scoreDiff: number;
@@ -45,14 +49,24 @@ export interface LudiiMove {
   moveEvals?: readonly number[];
   /** Evaluation, for the mover, of the position after this move (MoveEvaluation). */
   chosenEval?: number;
+  /**
+   * The sites of the move's decision (Ludii's `Move.from()`/`to()`, Move.java lines 1004-1076),
+   * here in the trial's numbering of sites: a sowing lap is a `(move Select ...)` whose `to` is its
+   * `from` (Select.java lines 159-166, ActionSelect.java line 341); -1 for a pass (ActionPass
+   * inherits BaseAction's UNDEFINED). Absent: not recorded (no MoveDistance).
+   */
+  from?: number;
+  to?: number;
   after: LudiiSnapshot;
 }
 
 /** One trial: a match from its start, as Ludii stores it. */
 export interface LudiiTrial {
   players: number;
-  /** Board sites (holes): the denominator of board coverage. */
+  /** Board sites (Ludii's board's vertices: the holes, and the stores when it has them): BoardCoverageDefault's denominator. */
   sites: number;
+  /** Ludii's board and compiled game for the ruleset (sim/ludii-board.ts), when Ludii has an encoding of it. */
+  board?: LudiiBoard;
   /** Ludii's agent utilities at the end (index 1..players): win 1, loss -1, draw 0 (two players). */
   utilities: readonly number[];
   /** Ludii's `status().winner()`: the winner, or 0 for a draw or a timeout. */
@@ -69,22 +83,6 @@ export interface LudiiTrial {
   startHand?: number;
 }
 
-/** Ludii's `MultiMetricValue`s (multiple/MultiMetricFramework.java) with the concept-name suffix each family uses. */
-export const MULTI_VALUES = [
-  'Average',
-  'Median',
-  'Max',
-  'Min',
-  'Variance',
-  'ChangeAverage',
-  'ChangeSign',
-  'ChangeLineBestFit',
-  'ChangeNumTimes',
-  'MaxIncrease',
-  'MaxDecrease',
-] as const;
-export type MultiValue = (typeof MULTI_VALUES)[number];
-
 /**
  * The multi-metric families done here, with the Concept name Ludii gives each value
  * (Evaluation.java lines 166-280, kept with their irregularities: `DramaMaximum`,
@@ -97,6 +95,7 @@ export const MULTI_FAMILIES = {
   BoardSitesOccupied: 'plain',
   BranchingFactor: 'plain',
   DecisionFactor: 'plain',
+  MoveDistance: 'plain',
   PieceNumber: 'plain',
   ScoreDifference: 'plain',
 } as const;
@@ -142,7 +141,9 @@ export const SINGLE_METRICS = [
   'Stability',
   'DecisionMoves',
   'GameTreeComplexity',
+  'StateSpaceComplexity',
   'BoardCoverageDefault',
+  'BoardCoverageFull',
   'BoardCoverageUsed',
   'AdvantageP1',
   'Balance',
@@ -152,152 +153,14 @@ export const SINGLE_METRICS = [
   'OutcomeUniformity',
 ] as const;
 
-/** Ludii's metrics not computed here, with the reason (printed with the others, never as a number). */
-export const NOT_DONE: Readonly<Record<string, string>> = {
-  BoardCoverageFull:
-    "needs every element of Ludii's board graph (its vertices, edges and faces) as the denominator; our boards are holes only",
-  MoveDistance:
-    "depends on the from/to sites Ludii's Select moves record for a sowing " +
-    '(multiple/metrics/MoveDistance.java line 69 keeps only from != to); not established',
-  StateSpaceComplexity:
-    "is computed from Ludii's compiled game, not its trials (components, the largest count a site may hold, " +
-    'the board graph elements used: complexity/StateSpaceComplexity.java); we have no such compilation',
-};
+/** Ludii's metrics not computed here, with the reason (printed with the others, never as a number): none since 2026-12-04. */
+export const NOT_DONE: Readonly<Record<string, string>> = {};
+
+/** Metrics read from Ludii's board or compiled game (`LudiiTrial.board`): null when the trial has none. */
+const BOARD_METRICS = ['StateSpaceComplexity', 'BoardCoverageFull'];
 
 /** Metrics that Ludii refuses (returns null) for a game with simultaneous moves. */
 const STATE_EVALUATION = ['ClarityNarrowness', 'ClarityVariance', 'DecisivenessMoves', 'DecisivenessThreshold', 'LeadChange', 'Stability'];
-
-// ---------------------------------------------------------------------------------------------
-// Ludii's statistics helpers, with their behaviour kept.
-
-/**
- * Ludii's `Stats.measure()` (main/math/statistics/Stats.java lines 220-276): the mean, the sample
- * variance (n - 1; 0 below two samples), and min/max found with an `else if`, so a sample that
- * is a new minimum never updates the max (-Infinity when the samples strictly decrease).
- */
-export function ludiiStats(xs: readonly number[]): { n: number; mean: number; varn: number; min: number; max: number } {
-  const n = xs.length;
-  if (n === 0) return { n, mean: 0, varn: 0, min: 0, max: 0 };
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
-  let sum = 0;
-  for (const v of xs) {
-    sum += v;
-    if (v < min) min = v;
-    else if (v > max) max = v;
-  }
-  const mean = sum / n;
-  let varn = 0;
-  if (n > 1) {
-    for (const v of xs) varn += (v - mean) * (v - mean);
-    varn /= n - 1;
-  }
-  return { n, mean, varn, min, max };
-}
-
-/** Java's integer division of two non-negative ints. */
-const intDiv = (a: number, b: number): number => Math.trunc(a / b);
-
-/**
- * One trial's reduction of a value list, as multiple/MultiMetricFramework.java does it per trial
- * (lines 83-314; the final figure is the mean of these over trials).
- */
-export function reduceList(v: MultiValue, xs: readonly number[]): number {
-  const n = xs.length;
-  switch (v) {
-    case 'Average': {
-      // Line 89-91: the sum of value / length, 0 for an empty list.
-      let a = 0;
-      for (const x of xs) a += x / n;
-      return a;
-    }
-    case 'Median':
-      // Lines 104-107: the upper median, and 0 below two values.
-      return n > 1 ? [...xs].sort((a, b) => a - b)[Math.trunc(n / 2)]! : 0;
-    case 'Max': {
-      // Lines 120-122: starts from 0.
-      let m = 0;
-      for (const x of xs) m = Math.max(m, x);
-      return m;
-    }
-    case 'Min': {
-      // Lines 134-136: starts from 0, so a list of positive values gives 0.
-      let m = 0;
-      for (const x of xs) m = Math.min(m, x);
-      return m;
-    }
-    case 'Variance': {
-      // Lines 149-156: population variance, 0 below two values.
-      if (n < 2) return 0;
-      let a = 0;
-      for (const x of xs) a += x / n;
-      let s = 0;
-      for (const x of xs) s += (x - a) ** 2 / n;
-      return s;
-    }
-    case 'MaxIncrease':
-    case 'MaxDecrease': {
-      // Lines 164-206: the largest step up (down), from 0.
-      let m = 0;
-      if (n > 1) {
-        let last = xs[0]!;
-        for (const x of xs) {
-          const c = x - last;
-          m = v === 'MaxIncrease' ? Math.max(m, c) : Math.min(m, c);
-          last = x;
-        }
-      }
-      return m;
-    }
-    case 'ChangeLineBestFit': {
-      // Lines 209-225 with main/math/LinearRegression.java: least-squares slope against 0..n-1.
-      if (n < 2) return 0;
-      const xbar = (n - 1) / 2;
-      let ybar = 0;
-      for (const y of xs) ybar += y;
-      ybar /= n;
-      let xx = 0;
-      let xy = 0;
-      for (let i = 0; i < n; i++) {
-        xx += (i - xbar) * (i - xbar);
-        xy += (i - xbar) * (xs[i]! - ybar);
-      }
-      return xy / xx;
-    }
-    case 'ChangeAverage':
-      // Lines 242-248: (last - first) / (n - 1).
-      return n > 1 ? (xs[n - 1]! - xs[0]!) / (n - 1) : 0;
-    case 'ChangeSign': {
-      // Lines 262-276: the sum of sign(step) / (n - 1).
-      let m = 0;
-      if (n > 1) {
-        let last = xs[0]!;
-        for (const x of xs) {
-          m += Math.sign(x - last) / (n - 1);
-          last = x;
-        }
-      }
-      return m;
-    }
-    case 'ChangeNumTimes': {
-      // Lines 291-308: each change of direction adds `1 / (n - 1)` in Java ints: 1 when n = 2, else 0.
-      let m = 0;
-      if (n > 1) {
-        let dir = 0;
-        let last = xs[0]!;
-        for (const x of xs) {
-          let d = 0;
-          if (x > last) d = 1;
-          if (x < last) d = -1;
-          if (d !== 0 && dir !== d) m += intDiv(1, n - 1);
-          dir = d;
-          last = x;
-        }
-      }
-      return m;
-    }
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // One trial.
@@ -339,6 +202,32 @@ function decisivenessThreshold(t: LudiiTrial, top: readonly number[]): number {
   return threshold;
 }
 
+/** Why a trial has no MoveDistance list (the figure `_moveDistanceWhy`), by code. */
+export const MOVE_DISTANCE_WHY = [
+  '',
+  "Ludii's encoding of this game has moves from one board site to another (into a store, out of it) " +
+    'that our trials fold into other moves (sim/ludii-board.ts)',
+  "the trial does not record its moves' sites",
+  "a move between two board sites: the step distance on Ludii's board graph is not derived here",
+] as const;
+
+/**
+ * multiple/metrics/MoveDistance.java lines 63-82: per move whose decision goes from one site to
+ * another of the same kind on the board (from != to), the step distance between them. The Ludii
+ * moves our trials hold are sowing laps, each a Select with to = from, and passes (from = to =
+ * -1): line 75 leaves every one out, so the list is empty. Returns the code of `MOVE_DISTANCE_WHY`
+ * when there is no list.
+ */
+function moveDistances(t: LudiiTrial): number[] | number {
+  if (t.board?.moveDistance) return 1;
+  for (const m of t.moves) {
+    if (m.from === undefined || m.to === undefined) return 2;
+    if (m.from !== m.to) return 3;
+  }
+  // Line 75 leaves every move out.
+  return [];
+}
+
 /** The value lists of a trial, per family (multiple/metrics/*.java getMetricValueList). */
 export function familyLists(t: LudiiTrial): Partial<Record<MultiFamily, number[]>> {
   const out: Partial<Record<MultiFamily, number[]>> = {};
@@ -353,6 +242,8 @@ export function familyLists(t: LudiiTrial): Partial<Record<MultiFamily, number[]
   out.BoardSitesOccupied = snaps.map((s) => s.occupied.length / t.sites);
   // ScoreDifference.java lines 45-79: the largest score difference, start and after each move.
   out.ScoreDifference = snaps.map((s) => s.scoreDiff);
+  const distances = moveDistances(t);
+  if (typeof distances !== 'number') out.MoveDistance = distances;
   if (t.initial.evals === undefined) return out;
   const top = highestRanked(t);
   // Drama.java lines 52-67: per move, the best evaluation minus each top player's, averaged over them.
@@ -380,7 +271,7 @@ export function familyLists(t: LudiiTrial): Partial<Record<MultiFamily, number[]
 /**
  * The per-trial numbers of a trial: each metric Ludii averages over trials (under its own name),
  * and what the cross-trial metrics need (`_u<p>` utilities, `_winner`, `_timedOut`, `_turns`,
- * `_simultaneous`).
+ * `_simultaneous`) and the reasons some have none (`_noBoard`, `_moveDistanceWhy`: `MOVE_DISTANCE_WHY`).
  */
 export function trialFigures(t: LudiiTrial): Record<string, number> {
   const f: Record<string, number> = {};
@@ -405,11 +296,25 @@ export function trialFigures(t: LudiiTrial): Record<string, number> {
   let branching = 0;
   for (const m of t.moves) branching += m.legal / M;
   f['GameTreeComplexity'] = M * Math.log10(branching);
-  // boardCoverage/BoardCoverageDefault.java lines 73-82 (and Used: the same sites here).
+  // boardCoverage/BoardCoverageDefault.java lines 73-82: the board's default sites (its vertices)
+  // ever occupied, over them. Full and Used (BoardCoverageFull.java lines 73-82, BoardCoverageUsed
+  // lines 73-82) count the elements of every kind (Utils.java lines 81-106), but only vertices
+  // ever hold a counter here (ContainerFlatVertexState.java lines 1597-1603 read 0 elsewhere), so
+  // the same count over every element of the graph, or over the used ones (vertices, and cells
+  // when Concept.Cell; Topology.java lines 958-985). Without Ludii's board, Used is over the sites.
   const covered = new Set<number>(t.initial.occupied);
   for (const m of t.moves) for (const h of m.after.occupied) covered.add(h);
   f['BoardCoverageDefault'] = covered.size / t.sites;
-  f['BoardCoverageUsed'] = covered.size / t.sites;
+  f['BoardCoverageUsed'] = covered.size / (t.board?.used ?? t.sites);
+  if (t.board !== undefined) {
+    const b = t.board;
+    f['BoardCoverageFull'] = covered.size / (b.vertices + b.edges + b.cells);
+    // complexity/StateSpaceComplexity.java lines 41-68: the compiled game's, the same for every trial.
+    if (b.stateSpace.value !== null) f['StateSpaceComplexity'] = b.stateSpace.value;
+  }
+  if (t.board === undefined) f['_noBoard'] = 1;
+  const why = moveDistances(t);
+  if (typeof why === 'number') f['_moveDistanceWhy'] = why;
   f['PositionalRepetition'] = repetition(t, 'positional');
   f['SituationalRepetition'] = repetition(t, 'situational');
   Object.assign(f, conceptTrialFigures(t));
@@ -512,6 +417,12 @@ export function ludiiMetrics(figures: readonly Record<string, number>[], players
       out[k] = sim ? none('Ludii computes no state-evaluation metric for a game with simultaneous moves') : val(mean(k));
       continue;
     }
+    if (BOARD_METRICS.includes(k) && figures.some((f) => f[k] === undefined)) {
+      out[k] = figures.some((f) => f['_noBoard'] === 1)
+        ? none("Ludii has no encoding of this ruleset's board here (sim/ludii-board.ts)")
+        : none("Ludii's encoding of this game has other players or counters than this game (sim/ludii-board.ts)");
+      continue;
+    }
     switch (k) {
       case 'DurationTurnsStdDev': {
         // duration/DurationTurnsStdDev.java lines 48-64: population standard deviation of the turns.
@@ -587,8 +498,10 @@ export function ludiiMetrics(figures: readonly Record<string, number>[], players
     for (const v of MULTI_VALUES) {
       const k = conceptName(family, v);
       // MultiMetricFramework.java line 350: no multi metric for a game with simultaneous moves.
+      const why = figures.find((f) => f['_moveDistanceWhy'] !== undefined)?.['_moveDistanceWhy'];
       if (sim) out[k] = none('Ludii computes no multi metric for a game with simultaneous moves');
       else if (figures.every((f) => f[k] !== undefined)) out[k] = val(mean(k));
+      else if (family === 'MoveDistance') out[k] = none(MOVE_DISTANCE_WHY[why ?? 2] ?? MOVE_DISTANCE_WHY[2]);
       else out[k] = none('no state evaluations were made');
     }
   }

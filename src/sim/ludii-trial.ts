@@ -9,6 +9,9 @@
  *   others one. The positions between laps are rebuilt from the decision's event trace (the
  *   board's counts, the marks, counters taken), since the engine plays a relay sowing in one
  *   step. A joint choice of a race is one move (Ludii has no race; see `simultaneous`).
+ * - **The board** is Ludii's board of the ruleset's encoding (sim/ludii-board.ts): its sites are the
+ *   holes and, where Ludii's board has stores (Gifia), the stores, numbered after the holes; a
+ *   lap records the hole it lifts as its Select's from and to (a pass -1).
  * - **A turn** is what the match counts (decisions that open a turn), Ludii's `numTurns`.
  * - **A state evaluation** is Ludii's `Utils.evaluateState` (Utils.java lines 128-166) with
  *   Ludii's default heuristic (AlphaBetaSearch.java lines 1015-1031, used when a game's metadata
@@ -21,6 +24,7 @@
  */
 import { type Game, type GameEvent, MAX_MOVES, MOVE_CONCEDE, MOVE_PASS, PHASE_OVER, PHASE_RACE, type State } from '@gabata/engine/core';
 import { applyParsed, parseMove, type ParsedMove } from '@gabata/engine/notation';
+import { type LudiiBoard, ludiiBoardOf } from './ludii-board.js';
 import type { LudiiMove, LudiiSnapshot, LudiiTrial } from './ludii-metrics.js';
 import type { MatchResult } from './match.js';
 import { secured } from './metrics.js';
@@ -65,8 +69,12 @@ export function utilitiesOf(returns: readonly number[]): number[] {
 export class LudiiTrialBuilder {
   private readonly buf = new Int32Array(MAX_MOVES);
   private readonly alt = new Int32Array(MAX_MOVES);
+  /** Ludii's board of the ruleset (its stores are board sites), if Ludii has an encoding of it. */
+  private readonly board: LudiiBoard | undefined;
 
-  constructor(readonly game: Game) {}
+  constructor(readonly game: Game) {
+    this.board = ludiiBoardOf(game);
+  }
 
   /** The trial of a match played from `game.newState(seed)` with these move texts. */
   build(seed: number, moves: readonly string[], result: MatchResult): LudiiTrial {
@@ -97,12 +105,14 @@ export class LudiiTrialBuilder {
       const pre = s.clone();
       const trace: GameEvent[] = [];
       applyParsed(game, s, m, trace);
-      const laps = m.kind === 'joint' ? [{ state: s, actions: countActions(trace) }] : this.laps(pre, trace, s);
+      const laps = m.kind === 'joint' ? [{ state: s, actions: countActions(trace), site: -1 }] : this.laps(pre, trace, s);
       laps.forEach((lap, j) => {
         const last = j === laps.length - 1;
         const after = this.snapshot(lap.state, !last, evaluate, mover);
         const chosenEval = after.evals?.[mover];
         const lm: LudiiMove = { mover, legal: j === 0 ? legal : 1, actions: lap.actions, after };
+        // A lap is a Select of the hole it lifts (from = to); a pass or a race's choice has none (-1).
+        if (m.kind !== 'joint') lm.from = lm.to = lap.site;
         // A relay lap is one legal sowing move; a race's joint choice is no sowing (Ludii has no race).
         lm.sowing = m.kind === 'joint' ? 0 : j === 0 ? legal - passes - concessions : 1;
         lm.passes = j === 0 ? passes : 0;
@@ -114,9 +124,9 @@ export class LudiiTrialBuilder {
       });
     }
     const utilities = utilitiesOf(result.returns);
-    return {
+    const trial: LudiiTrial = {
       players: P,
-      sites: s.holeCount,
+      sites: s.holeCount + (this.board?.stores ? this.game.geometry.stores.length : 0),
       utilities,
       winner: Math.max(result.winner, 0),
       timedOut: TIMEOUTS.has(result.completion),
@@ -126,6 +136,8 @@ export class LudiiTrialBuilder {
       moves: out,
       startHand,
     };
+    if (this.board !== undefined) trial.board = this.board;
+    return trial;
   }
 
   /** Whether the match has a simultaneous node (a race). */
@@ -167,15 +179,19 @@ export class LudiiTrialBuilder {
    * The positions after each lap of a sowing applied to `pre` (its `trace`), the last being the
    * real position `post`; the others rebuilt from the events up to the next relay.
    */
-  private laps(pre: State, trace: readonly GameEvent[], post: State): { state: State; actions: number }[] {
-    const out: { state: State; actions: number }[] = [];
+  private laps(pre: State, trace: readonly GameEvent[], post: State): { state: State; actions: number; site: number }[] {
+    const out: { state: State; actions: number; site: number }[] = [];
     let mid: State | null = null;
     let actions = 0;
+    // The hole each lap lifts: the first lift, then each relay's hole.
+    let site = -1;
     for (const e of trace) {
+      if (e.type === 'lift' && site === -1 && out.length === 0) site = e.hole;
       if (e.type === 'relay') {
         mid ??= pre.clone();
-        out.push({ state: mid.clone(), actions });
+        out.push({ state: mid.clone(), actions, site });
         actions = 0;
+        site = e.hole;
       }
       if (ACTIONS.has(e.type)) actions++;
       if (e.type === 'lift' || e.type === 'relay') {
@@ -193,7 +209,7 @@ export class LudiiTrialBuilder {
         mid.marks[e.hole] = e.player;
       }
     }
-    out.push({ state: post, actions });
+    out.push({ state: post, actions, site });
     return out;
   }
 
@@ -220,6 +236,13 @@ export class LudiiTrialBuilder {
       pieces += c;
       if (c > 0) occupied.push(h);
     }
+    // The stores of Ludii's board are vertices of it (Gifia.lud's mapEntry sites), numbered after the holes.
+    if (this.board?.stores)
+      this.game.geometry.stores.forEach((st, i) => {
+        const c = s.captured[st.player]!;
+        pieces += c;
+        if (c > 0) occupied.push(s.holeCount + i);
+      });
     const positional = `${s.counts.join(',')}|${s.marks.join(',')}|${s.owners.join(',')}`;
     const situational =
       `${positional}|${s.toMove}|${s.phase}|${s.round}|${s.captured.join(',')}|${s.reserve.join(',')}` + (midLap ? '|lap' : '');

@@ -23,17 +23,22 @@ export const TERMS = {
     'a state evaluation is tanh(H(p) - sum of H(q) over the other active players), H = secured counters + ' +
     "0.001 x legal moves when to move (Ludii's default heuristic); a finished match gives Ludii's utilities",
   outcome: "the winner is Ludii's status winner (0 for a draw or an unfinished match); a timeout is our turn cap, match cap or ply cap",
+  board:
+    "Ludii's board is the graph of its encoding's mancalaBoard (vertices: the holes and any stores; edges; faces); " +
+    "StateSpaceComplexity is of Ludii's compiled encoding of the game, the same for every trial",
 } as const;
 
 /** The terms a metric rests on, as a note (what a move, a turn or a state evaluation is for it). */
 export function noteOf(name: string): string {
   const uses: (keyof typeof TERMS)[] = [];
   if (/^(Balance|Completion|Drawishness|AdvantageP1|Timeouts|OutcomeUniformity)$/.test(name)) uses.push('outcome');
+  else if (name === 'StateSpaceComplexity') uses.push('board');
   else if (/^DurationTurns/.test(name)) uses.push('turn', ...(name === 'DurationTurnsNotTimeouts' ? (['outcome'] as const) : []));
   else {
     uses.push('move');
     if (/^(Clarity|Decisiveness|LeadChange|Stability|Drama|MoveEvaluation|StateEvaluationDifference)/.test(name)) uses.push('evaluation');
     if (/^(Decisiveness|Drama)/.test(name)) uses.push('outcome');
+    if (/^(BoardCoverage|BoardSitesOccupied|PieceNumber)/.test(name)) uses.push('board');
   }
   return uses.map((u) => TERMS[u]).join('; ');
 }
