@@ -64,6 +64,31 @@ describe('END_REASONS: rounds (the last of rounds = N) and matchCap (the maxRoun
     expect(played(game('gifia'), 1).reason).toBe('matchCap');
   });
 
+  it('abalalae §8 the safety net of 1000 rounds: a match still going after it ends by matchCap, a guard', () => {
+    const g = game('abalalae');
+    // A match whose first round is written as round 1000 (the position notation's r:), then
+    // played out at random: both players still hold counters when that round ends.
+    const start = g.newState(3);
+    const text = makePosition(g, start).replace(/ r:\d+ /, ' r:1000 ');
+    expect(text).toContain(' r:1000 ');
+    const s = unwrap(parsePosition(text)).state;
+    expect(s.round).toBe(1000);
+    const rng = new Rng(11);
+    const buf = new Int32Array(256);
+    const joint = new Int32Array(3);
+    for (let ply = 0; s.phase !== PHASE_OVER && ply < 100_000; ply++) {
+      if (s.toMove === 0) {
+        for (let p = 1; p <= 2; p++) joint[p] = buf[rng.int(g.legalMovesFor(s, p, buf))]!;
+        g.applyJoint(s, joint);
+      } else {
+        g.apply(s, buf[rng.int(g.legalMoves(s, buf))]!);
+      }
+    }
+    expect([END_REASONS[s.endReason], s.round, s.phase]).toEqual(['matchCap', 1000, PHASE_OVER]);
+    expect(s.guardEnds).toBeGreaterThan(0);
+    expect(makePosition(g, s)).toContain(' er:matchCap');
+  });
+
   it('a record written with reason roundCap replays as the rounds or matchCap it was; a wrong old name does not', () => {
     for (const [g, now] of [
       [game('gifia', { rounds: 2 }), 'rounds'],
