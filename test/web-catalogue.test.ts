@@ -297,7 +297,7 @@ describe('game pages', () => {
           for (const s of entry.similar) expect(text).toContain(s.name);
           expect(await page.locator('table.concepts tr').count()).toBeGreaterThan(8);
           // Ludii's compilation concepts beside ours, by Ludii's names and ids; a race is Ludii's Simultaneous (8).
-          const ludii = await page.locator(`table.concepts tr[data-concept="Ludii's concepts"] td`).innerText();
+          const ludii = (await page.locator(`table.concepts tr[data-concept="Ludii's concepts"] td`).textContent()) ?? '';
           expect(ludii).toMatch(/^Properties \(1\), .*Sow \(242\)/);
           expect(ludii.includes('Simultaneous (8)')).toBe(r.info.shape.race);
           expect(await page.locator('svg.figures-plot').count()).toBe(1);

@@ -239,7 +239,6 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
       h('header', { class: 'game-head' }, els.title, els.status),
       offline.el,
       online.invites,
-      online.watching,
       playersBar,
       els.viewing,
       boardBox,
@@ -251,6 +250,9 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
       controlsRow(controls),
       quick.el,
       result,
+      // A spectator learns it once the server has said which seats this browser holds: below the
+      // board and its controls, so that the notice arriving moves nothing above it.
+      online.watching,
     ),
     sideColumn(commentary, controls, moveList, exportLink, rulesPanel, study.panel),
   );
