@@ -4,6 +4,7 @@
  * at the ends when the game has them. It renders a `BoardState`
  * and reports taps; it holds no rules (which holes are playable is passed in).
  */
+import { predictedScale } from './board-scale.js';
 import type { Geometry } from '@gabata/engine/core';
 import type { Unit } from '../i18n/story.js';
 import type { Landmark } from './engine.js';
@@ -232,6 +233,7 @@ export class Board {
       this.handNodes[p] = { g, text };
     }
     this.legend = el('g', { class: 'track-legend' }, this.svg);
+    this.laidOut(predictedScale(parent, width, height));
     parent.appendChild(this.svg);
     if (typeof ResizeObserver !== 'undefined') new ResizeObserver(() => this.laidOut()).observe(this.svg);
   }
@@ -241,9 +243,8 @@ export class Board {
    * narrow screen (larger in the drawing's units, up to what fits beside a hole's badges), and the
    * legend of the tracks is set again at a size that reads.
    */
-  private laidOut(): void {
+  private laidOut(scale = this.svg.getScreenCTM()?.a ?? this.svg.getBoundingClientRect().width / this.width): void {
     // The drawing's own scale (a board held back by its height is drawn smaller than its box).
-    const scale = this.svg.getScreenCTM()?.a ?? this.svg.getBoundingClientRect().width / this.width;
     if (!(scale > 0)) return;
     if (Math.abs(scale - this.scale) < 0.005) return;
     const redraw = this.segments !== null && Math.abs(scale - this.scale) > 0.05;
