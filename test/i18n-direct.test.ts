@@ -44,31 +44,58 @@ describe('plain messages answered without i18next', () => {
     for (const key of keys) {
       const text = slow.lookup(key) ?? '';
       const given = varsFor(text);
-      for (const vars of [given, {}, { ...given, count: 1 }, { ...given, count: 7 }]) {
+      const counts = [0, 1, 2, 7, 21, 1.5, 1234, 1_000_000].map((count) => ({ ...given, count }));
+      for (const vars of [given, {}, ...counts, { ...given, count: '3' }]) {
         expect(fast.lookup(key, vars), `${lang} ${key} ${JSON.stringify(vars)}`).toBe(slow.lookup(key, vars));
         expect(loose(fast)(key, vars), `${lang} ${key}`).toBe(loose(slow)(key, vars));
       }
-      if (directMessages([CATALOGUES[lang] as Tree, CATALOGUES.en as Tree])(key, given) !== undefined) direct++;
+      const sources = [
+        { tree: CATALOGUES[lang] as Tree, lang },
+        { tree: CATALOGUES.en as Tree, lang: 'en' },
+      ];
+      if (directMessages(sources)(key, { ...given, count: 2 }) !== undefined) direct++;
     }
-    // Most messages are plain: the fast path is taken (and so was compared above).
+    // Most messages are answered directly, with a count too (and so were compared above).
     expect(direct).toBeGreaterThan(keys.size / 2);
   });
 
-  it('leaves to i18next what it does not answer exactly: counts, formats, missing variables, groups, nesting', () => {
-    const direct = directMessages([{ a: { plain: 'Sow', named: 'Sow {{n}}', formatted: '{{n, number}} seeds', nested: '$t(a.plain)' } }]);
+  it('leaves to i18next what it does not answer exactly: contexts, other formats, missing variables, groups, nesting', () => {
+    const tree = {
+      a: {
+        plain: 'Sow',
+        named: 'Sow {{n}}',
+        formatted: '{{n, number}} seeds',
+        dated: '{{d, datetime}}',
+        nested: '$t(a.plain)',
+        seeds_one: 'one seed',
+        seeds_other: '{{count, number}} seeds',
+        seeds_zero: 'no seed',
+      },
+    };
+    const direct = directMessages([{ tree, lang: 'en' }], (n) => `#${n}`);
     expect(direct('a.plain')).toBe('Sow');
     expect(direct('a.named', { n: 3 })).toBe('Sow 3');
     expect(direct('a.named', {})).toBeUndefined();
-    expect(direct('a.plain', { count: 2 })).toBeUndefined();
-    expect(direct('a.formatted', { n: 1200 })).toBeUndefined();
+    expect(direct('a.formatted', { n: 1200 })).toBe('#1200 seeds');
+    expect(direct('a.dated', { d: 1 })).toBeUndefined();
+    expect(direct('a.plain', { count: 2 })).toBe('Sow');
+    expect([0, 1, 2].map((count) => direct('a.seeds', { count }))).toEqual(['no seed', 'one seed', '#2 seeds']);
+    expect(direct('a.seeds', { count: '2' })).toBeUndefined();
+    expect(direct('a.plain', { context: 'male' })).toBeUndefined();
     expect(direct('a.nested')).toBeUndefined();
     expect(direct('a')).toBeUndefined();
     expect(direct('a.none')).toBeUndefined();
   });
 
-  it('takes the first language holding the key, as i18next falls back', () => {
-    const direct = directMessages([{ x: { y: 'ሀ' } }, { x: { y: 'A', z: 'B' } }]);
+  it('takes the first language holding the key, as i18next falls back, each with its own plural forms', () => {
+    const direct = directMessages([
+      { tree: { x: { y: 'ሀ', n_other: 'ብዙ' } }, lang: 'am' },
+      { tree: { x: { y: 'A', z: 'B', m_one: 'one', m_other: 'many' } }, lang: 'en' },
+    ]);
     expect(direct('x.y')).toBe('ሀ');
     expect(direct('x.z')).toBe('B');
+    expect(direct('x.n', { count: 5 })).toBe('ብዙ');
+    // Amharic counts 0 as "one": the English fallback counts it as "other".
+    expect(direct('x.m', { count: 0 })).toBe('many');
   });
 });

@@ -315,9 +315,19 @@ export function createI18n(lang: Lang, how: { direct?: boolean } = {}): I18n {
   };
   // `{{count, number}}` (the catalogues use the plain form only) through the same.
   instance.services.formatter?.add('number', (value: unknown) => (typeof value === 'number' ? formatNumber(value) : String(value)));
-  // Plain messages without i18next (`direct: false` only for the test that holds the two equal).
+  // Messages without i18next where it would write the same (`direct: false` only for the test that holds the two equal).
   const direct =
-    how.direct === false ? () => undefined : directMessages(lang === DEFAULT_LANG ? [english] : [catalogueOf(lang) as Tree, english]);
+    how.direct === false
+      ? () => undefined
+      : directMessages(
+          lang === DEFAULT_LANG
+            ? [{ tree: english, lang }]
+            : [
+                { tree: catalogueOf(lang) as Tree, lang },
+                { tree: english, lang: DEFAULT_LANG },
+              ],
+          (n) => formatNumber(n),
+        );
   const translate = (key: string, vars?: Readonly<Record<string, string | number>>): string =>
     direct(key, vars) ?? (instance.t(key, { ...vars, lng: lang }) as string);
   return {
