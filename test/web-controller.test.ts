@@ -669,6 +669,29 @@ describe('game screen controller, online (issue 13)', () => {
     expect(controlsOf(c)).toMatchObject({ resign: false, rematch: true });
   });
 
+  it('a rematch agreed while the connection was down: the welcome after reconnecting takes a player to it, not a spectator', async () => {
+    const server = new FakeServer('gabata-adowa', 3, ['human', 'invite']);
+    const opened: string[] = [];
+    const { c } = setup(server, 0, undefined, { openGame: (id) => opened.push(id) });
+    await c.load();
+    c.onLive(await welcome(server, [1]));
+    const over = { ...(await server.getGame('g1')), online: true, status: 'over' };
+    c.onLive({ type: 'end', end: { winner: 2, reason: 'resign', text: 'seat 1 resigned: seat 2 wins' }, game: over });
+    expect(opened).toEqual([]);
+    // The live 'rematch' message was missed; the next welcome's document names the new game.
+    const again = { type: 'welcome' as const, seats: [1], game: { ...over, rematch: 'g2', moves: undefined }, since: -1 };
+    c.onLive(again);
+    expect(opened).toEqual(['g2']);
+    c.onLive(again);
+    expect(opened).toEqual(['g2']);
+
+    const watched: string[] = [];
+    const { c: spectator } = setup(server, 0, [], { openGame: (id) => watched.push(id) });
+    await spectator.load();
+    spectator.onLive({ ...again, seats: [] });
+    expect(watched).toEqual([]);
+  });
+
   it('leaving: a claim is against opponents all gone; an early one returns the server’s wait; the win ends it in words', async () => {
     const server = new FakeServer('gabata-adowa', 3, ['human', 'invite']);
     const { c } = setup(server);

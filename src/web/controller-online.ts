@@ -86,12 +86,17 @@ export class OnlinePart {
 
   /** The parts of a game document that change without a move: seats, clock, offers, the end. */
   takeMeta(doc: GameDoc): void {
+    // A rematch agreed while this page's connection was down comes in the next document (the
+    // welcome after reconnecting): a player is taken to it then, as the live message would have;
+    // a rematch made before the page opened leaves it where it is.
+    const rematch = doc.rematch && !this.c.doc.rematch && !this.c.spectator ? doc.rematch : null;
     this.c.doc = { ...this.c.doc, ...doc, moves: undefined };
     this.setClock(doc.clock);
     this.c.offers = doc.offers;
     this.c.committed = doc.committed;
     this.c.end = doc.end;
     this.c.presence = { ...this.c.presence, connected: doc.seats.filter((s) => s.connected).map((s) => s.seat) };
+    if (rematch) this.c.ports.openGame(rematch);
   }
 
   setClock(c: ClockState | null): void {
