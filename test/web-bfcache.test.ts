@@ -8,22 +8,10 @@
  * the move made while it was away, with the clock of the player to move running.
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PageErrors } from './helpers/page-errors.js';
 import { keyed, testKey, useKey } from './helpers/web-keys.js';
-import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  closeWebSuite,
-  ensureBuilt,
-  replayStored,
-  type RunningServer,
-  startServer,
-  tempDir,
-  waitState,
-} from './web-harness.js';
-import path from 'node:path';
+import { closeWebSuite, openWebSuite, replayStored, type RunningServer, waitState } from './web-harness.js';
 
 const STEP = 30_000;
 
@@ -34,10 +22,7 @@ const contexts: BrowserContext[] = [];
 const pageErrors = new PageErrors();
 
 beforeAll(async () => {
-  ensureBuilt();
-  dir = tempDir('gabata-bfcache-');
-  server = await startServer(path.join(dir, 'games.db'));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, ignoreDefaultArgs: ['--disable-back-forward-cache'] });
+  ({ dir, server, browser } = await openWebSuite('gabata-bfcache-', undefined, { ignoreDefaultArgs: ['--disable-back-forward-cache'] }));
 }, 60_000);
 
 afterEach(async () => {

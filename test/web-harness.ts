@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type LaunchOptions, type Page } from 'playwright-core';
 import WebSocket from 'ws';
 import type { Game } from '../packages/engine/src/core/game.js';
 import type { State } from '../packages/engine/src/core/state.js';
@@ -54,9 +54,10 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** Starts the browser of the web tests. */
-export function launchChromium(): Promise<Browser> {
+/** Debian's chromium; `extra` adds launch options (the bf-cache suite keeps Playwright from disabling the cache). */
+export function launchChromium(extra: Omit<LaunchOptions, 'executablePath' | 'args'> = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)`);
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return chromium.launch({ ...extra, executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 /** What a browser test file runs against: the built app on a real server over a temporary database, and chromium. */
@@ -67,12 +68,16 @@ export interface WebSuite {
 }
 
 /** Builds the app, starts its server in a temporary folder named from `prefix`, and chromium; makes `shots`. */
-export async function openWebSuite(prefix: string, shots: string): Promise<WebSuite> {
+export async function openWebSuite(
+  prefix: string,
+  shots?: string,
+  launch: Omit<LaunchOptions, 'executablePath' | 'args'> = {},
+): Promise<WebSuite> {
   ensureBuilt();
-  mkdirSync(shots, { recursive: true });
+  if (shots !== undefined) mkdirSync(shots, { recursive: true });
   const dir = tempDir(prefix);
   const server = await startServer(path.join(dir, 'games.db'));
-  return { dir, server, browser: await launchChromium() };
+  return { dir, server, browser: await launchChromium(launch) };
 }
 
 /** Stops what `openWebSuite` started (any part of it) and removes its folder. */
