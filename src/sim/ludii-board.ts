@@ -187,15 +187,19 @@ export interface LudiiBoard extends GraphSize {
  * state), in log10, times the used elements of the board. No stacking, rotation, piece value or
  * hidden information in these encodings; one component, the shared `Seed`.
  */
-export function stateSpaceComplexity(e: LudiiEncoding): number {
-  const g = mancalaGraph(e.rows, e.columns, e.stores);
-  const used = g.vertices + (e.cellLine !== null ? g.cells : 0);
+export function stateSpaceComplexity(e: LudiiEncoding, g: GraphSize = mancalaGraph(e.rows, e.columns, e.stores)): number {
+  const used = usedElements(e, g);
   const components = 1;
   const defaultSites = g.vertices + (e.handLine !== null ? e.players : 0);
   const maxCount = Math.max(0, e.startCounters, defaultSites);
   let possibilities = (components + 1) * maxCount;
   if (e.stateLine !== null) possibilities *= e.players + 1;
   return used * Math.log10(possibilities);
+}
+
+/** Topology.getAllUsedGraphElements (Topology.java lines 974-985): the vertices, and the cells when Concept.Cell. */
+function usedElements(e: LudiiEncoding, g: GraphSize): number {
+  return g.vertices + (e.cellLine !== null ? g.cells : 0);
 }
 
 /** Ludii's board of a game's ruleset, or undefined when Ludii has no encoding of it here. */
@@ -209,10 +213,10 @@ export function ludiiBoardOf(game: Game): LudiiBoard | undefined {
   return {
     ...g,
     stores: e.stores,
-    used: g.vertices + (e.cellLine !== null ? g.cells : 0),
+    used: usedElements(e, g),
     stateSpace:
       differs.length === 0
-        ? { value: stateSpaceComplexity(e) }
+        ? { value: stateSpaceComplexity(e, g) }
         : { value: null, reason: `Ludii's encoding (${e.lud}) is not this game: ${differs.join(', ')}` },
     moveDistance: e.fromToMoves,
   };
