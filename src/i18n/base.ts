@@ -16,7 +16,7 @@
  * ```
  */
 import { derivedEnglish, derivedSources, eachDerived } from '@gabata/engine/core';
-import { directMessages } from './direct.js';
+import { directMessages, pluralCategoryIn } from './direct.js';
 import { createInstance } from 'i18next';
 import type { Catalogue, CatalogueMeta, MessageKey, VarsArg } from './catalogue.js';
 import { en } from './locales/en.js';
@@ -301,8 +301,6 @@ export function createI18n(lang: Lang, how: { direct?: boolean } = {}): I18n {
   });
   if (instance.store.data[DEFAULT_LANG]?.translation !== english)
     throw new Error('i18next copied its resources: derived English would be lost');
-  // Made at the first plural asked for (Intl's data is not loaded for a page that shows none).
-  let plural: Intl.PluralRules | undefined;
   const numbers = new Map<string, Intl.NumberFormat>();
   const formatNumber = (value: number, options?: Intl.NumberFormatOptions): string => {
     // A whole number under 1,000 is its digits in all three languages (Latin digits, no grouping):
@@ -340,10 +338,7 @@ export function createI18n(lang: Lang, how: { direct?: boolean } = {}): I18n {
       return typeof text === 'string' && text !== MISSING ? text : undefined;
     },
     formatNumber,
-    pluralCategory: (count) => {
-      plural ??= new Intl.PluralRules(lang);
-      return plural.select(count);
-    },
+    pluralCategory: (count) => pluralCategoryIn(lang, count),
     meta: catalogueOf(lang)._meta,
   };
 }

@@ -20,6 +20,21 @@ export interface DirectSource {
 const OPTION_VARS = ['context', 'ordinal', 'defaultValue', 'replace', 'lng', 'lngs', 'ns'];
 const PLACEHOLDER = /\{\{(\w+)(, number)?\}\}/g;
 
+const RULES = new Map<string, Intl.PluralRules>();
+
+/**
+ * The plural category of `n` in `lang` (`one`, `other`...), as i18next's suffixes name them; each
+ * language's rules made at its first plural (Intl's data is not loaded for a page that shows none).
+ */
+export function pluralCategoryIn(lang: string, n: number): Intl.LDMLPluralRule {
+  let rule = RULES.get(lang);
+  if (rule === undefined) {
+    rule = new Intl.PluralRules(lang);
+    RULES.set(lang, rule);
+  }
+  return rule.select(n);
+}
+
 /** The value at dotted `key` in `tree`, or undefined. */
 function at(tree: Tree, key: string): unknown {
   let node: unknown = tree;
@@ -43,21 +58,12 @@ export function directMessages(
   sources: readonly DirectSource[],
   formatNumber: (n: number) => string = String,
 ): (key: string, vars?: Vars) => string | undefined {
-  const rules = new Map<string, Intl.PluralRules>();
-  const pluralOf = (lang: string, n: number): string => {
-    let rule = rules.get(lang);
-    if (rule === undefined) {
-      rule = new Intl.PluralRules(lang);
-      rules.set(lang, rule);
-    }
-    return rule.select(n);
-  };
   const find = (key: string, count: number | undefined): unknown => {
     for (const { tree, lang } of sources) {
       if (count !== undefined) {
         const zero = count === 0 ? at(tree, `${key}_zero`) : undefined;
         if (zero !== undefined) return zero;
-        const form = at(tree, `${key}_${pluralOf(lang, count)}`);
+        const form = at(tree, `${key}_${pluralCategoryIn(lang, count)}`);
         if (form !== undefined) return form;
       }
       const text = at(tree, key);
