@@ -359,12 +359,11 @@ export abstract class GabataRules extends RoundGame implements SowHooks {
       ownersTakeCounters(s, null);
     }
     s.endReason = reasonIndex(reason);
-    const totals = this.tallyInto(s);
+    // resultOf leaves the round's tallies in totalsBuf and their entitlements in entitledBuf.
+    const result = this.resultOf(s);
+    const totals = this.totalsBuf;
     if (trace !== null) trace.push({ type: 'roundEnd', round: s.round, totals: Array.from(totals), reason, rule: 'ADW-18' });
     for (let p = 1; p <= this.players; p++) s.aux[LAST_TOTAL_SLOTS_BASE + p] = totals[p]!;
-
-    // resultOf leaves the entitlements of these tallies in entitledBuf.
-    const result = this.resultOf(s);
     if (result !== RESULT_GOES_ON) {
       this.endMatch(s, resultWinner(result), resultReason(result), trace);
       return;
