@@ -15,6 +15,7 @@ import type { State } from '../packages/engine/src/core/state.js';
 import { getRuleset } from '../packages/engine/src/games/index.js';
 import { createGabataServer, type GabataServer, type ServerOptions } from '../src/server/app.js';
 import { InProcessBus } from '../src/server/bus.js';
+import { rematchSeats } from '../src/web/identity.js';
 import type { GameFrames } from '../src/server/live/frames.js';
 import { ensureBuilt, newKey, openLive, request, tempDir, type Reply } from './web-harness.js';
 
@@ -369,6 +370,12 @@ describe('the live stream', () => {
       (g: { id: string }) => g.id,
     );
     expect(listed).toContain(n.id);
+    // The seats each page remembers before it opens the rematch are the ones the server's welcome names.
+    for (const [key, held] of [[o.a, [1]], [o.b, [2]]] as const) {
+      const l = await openLive(url, n.id, { key });
+      expect(l.frames[0]).toMatchObject({ type: 'welcome', seats: rematchSeats(held, 2) });
+      await l.close();
+    }
     await lb.close();
   });
 

@@ -672,7 +672,11 @@ describe('game screen controller, online (issue 13)', () => {
   it('a rematch agreed while the connection was down: the welcome after reconnecting takes a player to it, not a spectator', async () => {
     const server = new FakeServer('gabata-adowa', 3, ['human', 'invite']);
     const opened: string[] = [];
-    const { c } = setup(server, 0, undefined, { openGame: (id) => opened.push(id) });
+    const learnt: string[] = [];
+    const { c } = setup(server, 0, undefined, {
+      openGame: (id) => opened.push(id) && learnt.push(`open ${id}`),
+      seatsLearnt: (id, seats) => learnt.push(`${id}: ${seats}`),
+    });
     await c.load();
     c.onLive(await welcome(server, [1]));
     const over = { ...(await server.getGame('g1')), online: true, status: 'over' };
@@ -680,8 +684,11 @@ describe('game screen controller, online (issue 13)', () => {
     expect(opened).toEqual([]);
     // The live 'rematch' message was missed; the next welcome's document names the new game.
     const again = { type: 'welcome' as const, seats: [1], game: { ...over, rematch: 'g2', moves: undefined }, since: -1 };
+    learnt.length = 0;
     c.onLive(again);
     expect(opened).toEqual(['g2']);
+    // Seat 1 is seat 2 in the rematch, remembered before the rematch's page opens.
+    expect(learnt).toEqual(['g1: 1', 'g2: 2', 'open g2']);
     c.onLive(again);
     expect(opened).toEqual(['g2']);
 

@@ -396,6 +396,8 @@ describe('online play', () => {
     await a.page.waitForSelector('.player[data-player="2"] .you');
     await b.page.waitForSelector('.player[data-player="1"] .you');
     await settledAt(b.page, 0, ['human']);
+    // Each page knew its seats in the rematch before the server said them: no spectator's notice.
+    for (const p of [a.page, b.page]) expect(await p.$eval('.watching', (e) => (e as HTMLElement).hidden)).toBe(true);
   }, 300_000);
 
   it('a clock that runs out ends the game on both screens, low time highlighted first; a wrong invitation gets a clear page', async () => {

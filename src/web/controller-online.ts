@@ -6,6 +6,7 @@
  */
 import { ApiError, normalizeDoc, type MoveReply } from './api.js';
 import type { ClockState, GameDoc } from './engine.js';
+import { rematchSeats } from './identity.js';
 import type { LiveMessage } from './live.js';
 import { T } from './text.js';
 import type { RaceMode } from './controller-modes.js';
@@ -70,7 +71,7 @@ export class OnlinePart {
         this.resettle();
         break;
       case 'rematch':
-        this.c.ports.openGame(msg.id);
+        this.openRematch(msg.id);
         return;
       default:
         return;
@@ -96,7 +97,16 @@ export class OnlinePart {
     this.c.committed = doc.committed;
     this.c.end = doc.end;
     this.c.presence = { ...this.c.presence, connected: doc.seats.filter((s) => s.connected).map((s) => s.seat) };
-    if (rematch) this.c.ports.openGame(rematch);
+    if (rematch) this.openRematch(rematch);
+  }
+
+  /**
+   * Goes to the rematch, a player knowing the seats it will hold there (the server's rotation), so
+   * that the new page is a player's from its first frame, not a spectator's until the welcome.
+   */
+  private openRematch(id: string): void {
+    if (!this.c.spectator) this.c.ports.seatsLearnt(id, rematchSeats(this.c.mine, this.c.doc.seats.length));
+    this.c.ports.openGame(id);
   }
 
   setClock(c: ClockState | null): void {
@@ -182,7 +192,7 @@ export class OnlinePart {
       } else {
         const r = (await this.c.ports.server.rematch(this.c.id, { seat: body.seat })) as { id?: string };
         if (r.id) {
-          this.c.ports.openGame(r.id);
+          this.openRematch(r.id);
           return;
         }
       }

@@ -49,6 +49,16 @@ export function rememberSeats(gameId: string, seats: readonly number[]): void {
   localStorage.setItem(SEATS + gameId, JSON.stringify([...new Set(seats)].sort((a, b) => a - b)));
 }
 
+/**
+ * The seats a key holds in the rematch of a game of `n` seats where it held `seats`: the server
+ * rotates every seat by one (seat s becomes s + 1, the last the first; server/play.ts
+ * makeRematch). Remembered before the rematch opens, so that its page knows it is a player's
+ * before the server's welcome says so.
+ */
+export function rematchSeats(seats: Iterable<number>, n: number): number[] {
+  return [...seats].map((s) => (s % n) + 1).sort((a, b) => a - b);
+}
+
 /** An invitation this browser made: the seat and its one-time token (only the creator ever sees it). */
 export interface Invite {
   seat: number;

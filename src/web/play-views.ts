@@ -534,9 +534,10 @@ export class OnlineViews {
     const c = this.c;
     this.claim.render();
     this.banner.hidden = c.connection !== 'down';
-    // Only once the server has said which seats this key holds: before that every page looks like a spectator's
-    // (the notice came and went as a game loaded, and moved the board: layout shift).
-    this.watching.hidden = !c.ready || !c.spectator || !c.welcomed || c.live.kind === 'missing';
+    // Shown with the board, from the seats this browser remembers holding (every way into a game, a
+    // rematch too, remembers them first), so that it arrives with the page and moves nothing; the
+    // server's welcome corrects it in the rare case the memory was wrong.
+    this.watching.hidden = !c.ready || !c.spectator || c.live.kind === 'missing';
     this.renderPrompt();
     this.renderInvites();
   }
