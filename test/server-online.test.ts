@@ -371,7 +371,10 @@ describe('the live stream', () => {
     );
     expect(listed).toContain(n.id);
     // The seats each page remembers before it opens the rematch are the ones the server's welcome names.
-    for (const [key, held] of [[o.a, [1]], [o.b, [2]]] as const) {
+    for (const [key, held] of [
+      [o.a, [1]],
+      [o.b, [2]],
+    ] as const) {
       const l = await openLive(url, n.id, { key });
       expect(l.frames[0]).toMatchObject({ type: 'welcome', seats: rematchSeats(held, 2) });
       await l.close();

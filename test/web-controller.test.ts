@@ -265,6 +265,47 @@ describe('game screen controller', () => {
     expect(Array.from(c.liveState.counts)).toEqual(Array.from(server.state().counts));
   });
 
+  it('a first arrival in three tasks: the replay, the board (before any render), the page; a page left meanwhile stops', async () => {
+    const server = new FakeServer('gabata-adowa', 3, ['human', 'computer:1']);
+    const log: string[] = [];
+    const gates: (() => void)[] = [];
+    const breathe = () => new Promise<void>((resolve) => gates.push(resolve));
+    const waitGate = async () => {
+      for (let i = 0; i < 50 && gates.length === 0; i++) await settle();
+      expect(gates).toHaveLength(1);
+    };
+    const open = async () => {
+      await waitGate();
+      gates.shift()!();
+      await settle();
+    };
+    const { c, states } = setup(server, 0, undefined, {
+      breathe,
+      prepare: () => log.push(`prepare ready=${c.ready} mode=${c.mode.kind} renders=${states.length}`),
+    });
+    const loading = c.load();
+    await open();
+    expect(log).toEqual(['prepare ready=true mode=loading renders=0']);
+    expect(states).toEqual([]);
+    await open();
+    await loading;
+    expect(c.mode.kind).toBe('choosing');
+    expect(states.length).toBeGreaterThan(0);
+    // A reload (the game already shown) runs through without breathing or preparing again.
+    await c.load();
+    expect(gates).toEqual([]);
+    expect(log).toHaveLength(1);
+
+    const left = setup(server, 0, undefined, { breathe, prepare: () => log.push('prepared after leaving') });
+    const leaving = left.c.load();
+    await waitGate();
+    left.c.close();
+    gates.shift()!();
+    await leaving;
+    expect(log).toHaveLength(1);
+    expect(left.states.filter((s) => s !== 'closed')).toEqual([]);
+  });
+
   it('a tap that cannot be played keeps the mode and says why; taps while posting or in history are refused', async () => {
     const server = new FakeServer('gabata-adowa', 9, ['human', 'human']);
     const { c } = setup(server);

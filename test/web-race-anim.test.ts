@@ -55,7 +55,8 @@ function recorder(): void {
   w.__notes = [];
   let last = '';
   const note = (): void => {
-    const holes = Array.from(document.querySelectorAll('svg.board .hole'));
+    // A board built but not drawn yet (a game's arrival comes in steps) is not shown: not a drawing.
+    const holes = Array.from(document.querySelectorAll('svg.board:not(.undrawn) .hole'));
     if (holes.length === 0) return;
     const counts = holes
       .sort((a, b) => Number(a.getAttribute('data-hole')) - Number(b.getAttribute('data-hole')))

@@ -147,7 +147,7 @@ export class Board {
     const height = geometry.rows * CELL + 2 * PAD;
     this.width = width;
     this.height = height;
-    this.svg = el('svg', { viewBox: `0 0 ${width} ${height}`, class: 'board', role: 'group', 'aria-label': T.boardLabel });
+    this.svg = el('svg', { viewBox: `0 0 ${width} ${height}`, class: 'board undrawn', role: 'group', 'aria-label': T.boardLabel });
     const defs = el('defs', {}, this.svg);
     const wood = el('linearGradient', { id: 'wood', x1: 0, y1: 0, x2: 0.15, y2: 1 }, defs);
     el('stop', { offset: '0', 'stop-color': '#a8733f' }, wood);
@@ -570,6 +570,7 @@ export class Board {
       }
     }
     this.names = d.name;
+    if (!this.last) this.svg.classList.remove('undrawn');
     if (this.trackShown) this.drawLegend();
     for (let p = 1; p <= this.players; p++) {
       const hn = this.handNodes[p]!;

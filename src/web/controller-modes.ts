@@ -115,6 +115,16 @@ export interface PlayPorts {
   openingShown?(id: string): void;
   /** A frame of an animation was drawn (for its sounds): never for skipped frames or with animation off. */
   played?(frame: readonly GameEvent[]): void;
+  /**
+   * The game is known but not yet shown (its first load): the views may build what depends only on
+   * the ruleset (the board), in a task of its own before the first render.
+   */
+  prepare?(): void;
+  /**
+   * Lets the page breathe between the steps of a game's first arrival (each its own task, so that
+   * none holds the page long); absent: the steps run on at once.
+   */
+  breathe?(): Promise<void>;
 }
 
 /** What the board shows: a position, its drawn counts, and the marks on its holes. */

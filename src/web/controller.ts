@@ -113,6 +113,11 @@ export class PlayController {
     return this.game !== undefined;
   }
 
+  /** The page was left (read after an await: the mode may have changed meanwhile). */
+  get isClosed(): boolean {
+    return this.mode.kind === 'closed';
+  }
+
   /** The live game's mode (under a history view, the one it returns to). */
   get live(): LiveMode {
     return this.mode.kind === 'history' ? this.mode.live : this.mode;
@@ -310,16 +315,30 @@ export class PlayController {
       return;
     }
     if (this.mode.kind === 'closed') return;
+    const game = buildGame(doc.ruleset, doc.options);
+    const states = positions(game, doc.seed, doc.moves ?? []);
+    // A game's first arrival in three tasks (ports.breathe), so that none holds the page long: the
+    // engine's replay above, then what the board needs (ports.prepare), then the page.
+    const breathe = !this.ready ? this.ports.breathe : undefined;
+    if (breathe) {
+      await breathe();
+      if (this.isClosed) return;
+    }
     const first = !this.ready;
     this.doc = doc;
-    this.game = buildGame(doc.ruleset, doc.options);
+    this.game = game;
     this.words = wordsFor(this.game.ruleset.info, I18N);
     this.moves = doc.moves ?? [];
-    this.states = positions(this.game, doc.seed, this.moves);
+    this.states = states;
     this.history.startHoles.clear();
     this.choiceMemo = null;
     this.inbox = [];
     this.net.takeMeta(doc);
+    if (breathe && first) {
+      this.ports.prepare?.();
+      await breathe();
+      if (this.isClosed) return;
+    }
     const race = first && this.story.learnOpening() && this.moves.length === 0 && this.ports.openingSeen?.(this.id) === false;
     if (first) this.story.tellOpening(race);
     // Friends still to join: the race is played when the game begins, for everyone at once.

@@ -30,3 +30,19 @@ export function fill(e: Element, ...children: (Child | Child[])[]): void {
   e.replaceChildren();
   append(e, children);
 }
+
+/**
+ * Resolves in a task of its own, after what is queued now: long work awaited in steps lets the page
+ * answer a tap and draw between them. Through a message channel, which a hidden tab does not slow
+ * (its timers wait a second or more).
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}

@@ -79,9 +79,10 @@ export class BoardView {
     private readonly c: PlayController,
   ) {}
 
-  render(): void {
+  /** Builds the board for the game's ruleset and the way it is turned (again, when that changed). */
+  prepare(): Board | null {
     const c = this.c;
-    if (!c.ready) return;
+    if (!c.ready) return null;
     const turned = turnedFor(c);
     if (this.board && this.board.turned !== turned) {
       this.board.svg.remove();
@@ -92,11 +93,18 @@ export class BoardView {
       this.box.setAttribute('data-ruleset', c.game.ruleset.info.id);
       this.box.dataset['turned'] = String(turned);
     }
+    return this.board;
+  }
+
+  render(): void {
+    const c = this.c;
+    const board = this.prepare();
+    if (!board) return;
     // Every render, so that a new board (turned, or the first) and the toggle both show the setting.
-    this.board.setTrack(trackSetting());
+    board.setTrack(trackSetting());
     const d = c.display();
     const { legal, hot, last, hint } = d;
-    this.board.render(d.frame, {
+    board.render(d.frame, {
       legal,
       hot,
       last,

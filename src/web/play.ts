@@ -7,7 +7,7 @@
 import { type AnalysisPanel, GameStudy } from './analysis.js';
 import { api } from './api.js';
 import { PlayController } from './controller.js';
-import { h } from './dom.js';
+import { h, nextTask } from './dom.js';
 import { playerKey, rememberSeats, rememberedSeats } from './identity.js';
 import { LiveSocket } from './live.js';
 import { QuickMessages } from './quick.js';
@@ -216,6 +216,8 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
     commented: (line) => appendComment(commentary, line),
     ...RACE_MEMORY,
     played: (frame) => sounds.frame(frame),
+    prepare: () => boardView.prepare(),
+    breathe: nextTask,
   });
   const calls = new GameCalls(c, sounds);
   const boardView = new BoardView(boardBox, playersBar, c);
