@@ -14,7 +14,7 @@ import type { CommentLine, PlayPorts } from '../src/web/controller-modes.js';
 import { controlsOf, pageState, statusText } from '../src/web/controller-views.js';
 import { goneOpponents } from '../src/web/claim.js';
 import { applyStored, buildGame, byHole, choices, isSimultaneous, type GameDoc, type GameEnd, type StoredMove } from '../src/web/engine.js';
-import { clockText } from '../src/web/play-views.js';
+import { clockText } from '../src/web/when.js';
 import { T } from '../src/web/text.js';
 import type { ThinkReply, ThinkRequest } from '../src/web/worker.js';
 
@@ -672,8 +672,8 @@ describe('game screen controller, online (issue 13)', () => {
     expect(c.moves).toHaveLength(1);
     expect(c.message).toBe(T.takebackAsked);
     c.onLive({ type: 'offer', offer: 'takeback', by: 1, toPly: 0 });
-    expect(c.offerMade()).toMatchObject({ offer: 'takeback' });
-    expect(c.offerToAnswer()).toBeNull();
+    expect(c.net.offerMade()).toMatchObject({ offer: 'takeback' });
+    expect(c.net.offerToAnswer()).toBeNull();
     expect(controlsOf(c).undo).toBe(false);
     c.onLive({ type: 'offerEnded', offer: 'takeback', accepted: true });
     server.moves = [];
@@ -684,10 +684,10 @@ describe('game screen controller, online (issue 13)', () => {
 
     // The other side: an offer by seat 2 is to be answered here.
     c.onLive({ type: 'offer', offer: 'draw', by: 2 });
-    expect(c.offerToAnswer()).toMatchObject({ offer: 'draw', by: 2 });
+    expect(c.net.offerToAnswer()).toMatchObject({ offer: 'draw', by: 2 });
     await c.answerOffer(false);
     expect(answers).toEqual([{ seat: 1, ply: 0, offer: 'draw', accept: false }]);
-    expect(c.offerToAnswer()).toBeNull();
+    expect(c.net.offerToAnswer()).toBeNull();
   });
 
   it('the clock runs down between updates for the seat to move; a resignation ends the game', async () => {
@@ -697,16 +697,16 @@ describe('game screen controller, online (issue 13)', () => {
     c.onLive(await welcome(server, [1]));
     c.onLive({ type: 'clock', clock: { baseMs: 300_000, incrementMs: 3000, remainingMs: [300_000, 300_000], running: 1, at: 0 } });
     const t = c.clockAt;
-    expect(c.clockLeft(1, t + 1500)).toBe(298_500);
-    expect(c.clockLeft(2, t + 1500)).toBe(300_000);
-    expect(c.clockLeft(1, t + 400_000)).toBe(0);
+    expect(c.net.clockLeft(1, t + 1500)).toBe(298_500);
+    expect(c.net.clockLeft(2, t + 1500)).toBe(300_000);
+    expect(c.net.clockLeft(1, t + 400_000)).toBe(0);
     const clock = { baseMs: 300_000, incrementMs: 3000, remainingMs: [300_000, 300_000], running: 0, at: 0 };
     const game = { ...(await server.getGame('g1')), online: true, status: 'over', clock };
     c.onLive({ type: 'end', end: { winner: 2, reason: 'resign', text: 'seat 1 resigned: seat 2 wins' }, game });
     expect(c.finished).toBe(true);
     expect(c.mode).toEqual({ kind: 'over' });
     expect(pageState(c)).toBe('over');
-    expect(c.clockLeft(1, t + 1500)).toBe(300_000);
+    expect(c.net.clockLeft(1, t + 1500)).toBe(300_000);
     expect(controlsOf(c)).toMatchObject({ resign: false, rematch: true });
   });
 

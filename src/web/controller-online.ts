@@ -5,7 +5,7 @@
  * (immediate in a local game, asked of the others online), draw, resignation, rematch and claim.
  */
 import { ApiError, normalizeDoc, type MoveReply } from './api.js';
-import type { ClockState, GameDoc } from './engine.js';
+import type { ClockState, GameDoc, OfferInfo } from './engine.js';
 import { rematchSeats } from './identity.js';
 import type { LiveMessage } from './live.js';
 import { T } from './text.js';
@@ -107,6 +107,24 @@ export class OnlinePart {
   private openRematch(id: string): void {
     if (!this.c.spectator) this.c.ports.seatsLearnt(id, rematchSeats(this.c.mine, this.c.doc.seats.length));
     this.c.ports.openGame(id);
+  }
+
+  /** The offer this browser is asked to answer (made by another seat), or null. */
+  offerToAnswer(): OfferInfo | null {
+    return this.c.offers.find((o) => !this.c.holds(o.by) && !this.c.spectator) ?? null;
+  }
+
+  /** The offer this browser made and that awaits an answer, or null. */
+  offerMade(): OfferInfo | null {
+    return this.c.offers.find((o) => this.c.holds(o.by)) ?? null;
+  }
+
+  /** Milliseconds left on seat p's clock now (it runs down between the server's updates). */
+  clockLeft(p: number, now = Date.now()): number {
+    const c = this.c.clock;
+    if (!c) return 0;
+    const runs = (c.runningSeats ?? (c.running ? [c.running] : [])).includes(p) && !this.c.finished;
+    return Math.max(0, (c.remainingMs[p - 1] ?? 0) - (runs ? now - this.c.clockAt : 0));
   }
 
   setClock(c: ClockState | null): void {
@@ -229,7 +247,7 @@ export class OnlinePart {
 
   /** Accepts or declines the offer shown. */
   async answerOffer(accept: boolean): Promise<void> {
-    const o = this.c.offerToAnswer();
+    const o = this.offerToAnswer();
     if (!o) return;
     const seat = [...this.c.mine].find((p) => p !== o.by) ?? this.c.actingSeat();
     try {

@@ -123,7 +123,7 @@ export function controlsOf(c: PlayController): {
   // Against the computer (a game the server keeps: one played offline cannot end but by its rules) a person may resign too.
   const vsComputer = going && !isLocalId(c.id) && c.myPeople().length > 0 && c.doc.seats.some((s) => c.isComputer(s.seat));
   return {
-    undo: player && !busy && !c.finished && c.undoTarget() >= 0 && !c.offerMade(),
+    undo: player && !busy && !c.finished && c.undoTarget() >= 0 && !c.net.offerMade(),
     // No engine hints in a game against other people.
     hint: c.chooser > 0 && !busy && !asking && c.mode.kind !== 'history' && !c.online,
     skip: m.kind === 'animating',
@@ -132,8 +132,8 @@ export function controlsOf(c: PlayController): {
     concede: list.some((x) => x.kind === 'concede'),
     resign: playing || vsComputer,
     // A draw needs a person to agree to it: the computer does not (the server refuses).
-    draw: playing && !c.offerMade() && c.doc.seats.some((s) => c.isHuman(s.seat) && !c.holds(s.seat)),
-    rematch: player && c.online && c.finished && !c.offerMade(),
+    draw: playing && !c.net.offerMade() && c.doc.seats.some((s) => c.isHuman(s.seat) && !c.holds(s.seat)),
+    rematch: player && c.online && c.finished && !c.net.offerMade(),
     player,
     // The opening race can be watched again whenever no move is being sent or drawn.
     watchRace: c.ready && c.hasOpeningRace && !busy && m.kind !== 'loading' && m.kind !== 'missing' && m.kind !== 'closed',

@@ -250,24 +250,6 @@ export class PlayController {
     return people[0] ?? [...this.mine].sort((a, b) => a - b)[0] ?? 0;
   }
 
-  /** The offer this browser is asked to answer (made by another seat), or null. */
-  offerToAnswer(): OfferInfo | null {
-    return this.offers.find((o) => !this.holds(o.by) && !this.spectator) ?? null;
-  }
-
-  /** The offer this browser made and that awaits an answer, or null. */
-  offerMade(): OfferInfo | null {
-    return this.offers.find((o) => this.holds(o.by)) ?? null;
-  }
-
-  /** Milliseconds left on seat p's clock now (it runs down between the server's updates). */
-  clockLeft(p: number, now = Date.now()): number {
-    const c = this.clock;
-    if (!c) return 0;
-    const runs = (c.runningSeats ?? (c.running ? [c.running] : [])).includes(p) && !this.finished;
-    return Math.max(0, (c.remainingMs[p - 1] ?? 0) - (runs ? now - this.clockAt : 0));
-  }
-
   /** Start holes of move k (1-based), read off its trace: marked on the board as the last move. */
   movedFrom(k: number): ReadonlySet<number> {
     return this.history.movedFrom(k);

@@ -194,7 +194,7 @@ export class GameCalls {
     const out: string[] = [];
     if (c.spectator) return out;
     if (c.chooser > 0 && c.live.kind !== 'animating' && c.live.kind !== 'posting') out.push(`yourMove#${c.moves.length}`);
-    const o = c.offerToAnswer();
+    const o = c.net.offerToAnswer();
     if (o) out.push(`${o.offer === 'draw' ? 'drawOffered' : o.offer === 'takeback' ? 'takebackAsked' : 'rematchOffered'}:${o.by}`);
     const m = c.live;
     if (m.kind === 'waiting' && m.for === 'join') out.push('joining');

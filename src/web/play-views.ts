@@ -17,6 +17,7 @@ import { profileLink, ratingText } from './profile.js';
 import { link } from './router.js';
 import type { Sounds } from './sound.js';
 import { I18N, T, clauseText, clauses, clausesOf, endReasonText } from './text.js';
+import { clockText } from './when.js';
 
 export const SPEEDS: Record<string, number> = { off: 0, fast: 90, normal: 240, slow: 500 };
 
@@ -57,16 +58,6 @@ export function turnedFor(c: PlayController): boolean {
   const own = c.online && !c.spectator ? [...c.mine].sort((a, b) => a - b)[0] : undefined;
   const auto = own !== undefined && farSide(c, own);
   return auto !== boardTurned();
-}
-
-/** m:ss (h:mm:ss past an hour; seconds and tenths under ten seconds). */
-export function clockText(ms: number): string {
-  if (ms < 10_000) return (Math.floor(ms / 100) / 10).toFixed(1);
-  const t = Math.ceil(ms / 1000);
-  const hh = Math.floor(t / 3600);
-  const mm = Math.floor((t % 3600) / 60);
-  const ss = String(t % 60).padStart(2, '0');
-  return hh > 0 ? `${hh}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
 }
 
 /** The board and the players' piles beside it: the shown position, or the frame being animated. */
@@ -142,7 +133,7 @@ export class BoardView {
     if (!c.ready || !c.clock) return;
     for (const el of Array.from(this.playersBar.querySelectorAll<HTMLElement>('.clock'))) {
       const p = Number(el.dataset['seat']);
-      const left = c.clockLeft(p);
+      const left = c.net.clockLeft(p);
       el.textContent = clockText(left);
       el.classList.toggle('low', left < Math.min(20_000, c.clock.baseMs / 10));
       el.classList.toggle('running', c.clock.running === p && !c.finished);
@@ -552,7 +543,7 @@ export class OnlineViews {
 
   private renderPrompt(): void {
     const c = this.c;
-    const o = c.ready ? c.offerToAnswer() : null;
+    const o = c.ready ? c.net.offerToAnswer() : null;
     const key = o ? `${o.offer}:${o.by}:${o.toPly ?? ''}` : '';
     if (key === this.promptKey) return;
     this.promptKey = key;

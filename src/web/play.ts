@@ -203,10 +203,9 @@ export function playPage(root: HTMLElement, params: string[], watch = false): ()
   };
   const c: PlayController = new PlayController(id, {
     server: local ? localServer : api,
-    heldSeats: (g) => (watch ? [] : rememberedSeats(g)),
-    seatsLearnt: (g, seats) => {
-      if (!watch) rememberSeats(g, seats);
-    },
+    // A watcher's page (#/watch/...) holds no seat, nor learns any.
+    heldSeats: watch ? () => [] : rememberedSeats,
+    seatsLearnt: watch ? () => undefined : rememberSeats,
     openGame: (g) => go(`/game/${g}`),
     think: (req) => thinker.think(req),
     cancelThinking: () => thinker.cancel(),

@@ -39,3 +39,13 @@ export function momentText(d: Date): string {
   const f = dateFormats();
   return f ? f.moment.format(d) : `${d.getDate()}/${d.getMonth() + 1}/${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
+
+/** m:ss (h:mm:ss past an hour; seconds and tenths under ten seconds). */
+export function clockText(ms: number): string {
+  if (ms < 10_000) return (Math.floor(ms / 100) / 10).toFixed(1);
+  const t = Math.ceil(ms / 1000);
+  const hh = Math.floor(t / 3600);
+  const mm = Math.floor((t % 3600) / 60);
+  const ss = String(t % 60).padStart(2, '0');
+  return hh > 0 ? `${hh}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
+}
